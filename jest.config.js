@@ -1,0 +1,37 @@
+const { loadEnv } = require("@medusajs/framework/utils")
+loadEnv("test", process.cwd())
+
+const transform = {
+  "^.+\\.[jt]s$": [
+    "@swc/jest",
+    { jsc: { parser: { syntax: "typescript", decorators: true }, target: "es2021" } },
+  ],
+}
+
+const common = {
+  transform,
+  testEnvironment: "node",
+  moduleFileExtensions: ["js", "ts", "json"],
+  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/", "<rootDir>/.data/"],
+}
+
+// Three kinds of test, cheapest first: pure functions, module services against a real database, whole HTTP server.
+module.exports = {
+  globalSetup: "<rootDir>/integration-tests/global-setup.js",
+  globalTeardown: "<rootDir>/integration-tests/global-teardown.js",
+  projects: [
+    { ...common, displayName: "unit", testMatch: ["<rootDir>/src/**/__tests__/**/*.unit.spec.ts"] },
+    {
+      ...common,
+      displayName: "modules",
+      testMatch: ["<rootDir>/src/modules/*/__tests__/**/*.module.spec.ts"],
+      setupFiles: ["<rootDir>/integration-tests/setup.js"],
+    },
+    {
+      ...common,
+      displayName: "http",
+      testMatch: ["<rootDir>/integration-tests/http/**/*.spec.ts"],
+      setupFiles: ["<rootDir>/integration-tests/setup.js"],
+    },
+  ],
+}

@@ -1,0 +1,71 @@
+import { defineConfig, loadEnv, Modules } from "@medusajs/framework/utils"
+
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+
+const redisUrl = process.env.REDIS_URL
+const isProduction = process.env.NODE_ENV === "production"
+
+function requiredSecret(name: string): string {
+  const value = process.env[name]
+  if (value) return value
+  if (isProduction) throw new Error(`${name} must be set in production`)
+  return `atelier-dev-${name.toLowerCase()}`
+}
+
+// With REDIS_URL, events, workflows and locks are shared between processes (Medusa's own Redis modules);
+// without it everything runs in-process.
+const redisModules = redisUrl
+  ? [
+      { key: Modules.EVENT_BUS, resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+      {
+        key: Modules.WORKFLOW_ENGINE,
+        resolve: "@medusajs/medusa/workflow-engine-redis",
+        options: { redis: { redisUrl } },
+      },
+      {
+        key: Modules.LOCKING,
+        resolve: "@medusajs/medusa/locking",
+        options: {
+          providers: [
+            { resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } },
+          ],
+        },
+      },
+    ]
+  : []
+
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    redisUrl,
+    workerMode: (process.env.WORKER_MODE as "shared" | "worker" | "server") || "shared",
+    http: {
+      storeCors: process.env.STORE_CORS || "http://localhost:8000",
+      adminCors: process.env.ADMIN_CORS || "http://localhost:9000,http://localhost:5173",
+      authCors: process.env.AUTH_CORS || "http://localhost:9000,http://localhost:5173,http://localhost:8000",
+      jwtSecret: requiredSecret("JWT_SECRET"),
+      cookieSecret: requiredSecret("COOKIE_SECRET"),
+      jwtExpiresIn: "1h",
+    },
+  },
+  admin: {
+    disable: process.env.ADMIN_DISABLED === "true",
+  },
+  modules: [
+    { resolve: "./src/modules/organization" },
+    {
+      key: Modules.NOTIFICATION,
+      resolve: "@medusajs/medusa/notification",
+      options: {
+        providers: [
+          {
+            resolve: "@medusajs/medusa/notification-local",
+            id: "local",
+            options: { channels: ["email"] },
+          },
+        ],
+      },
+    },
+    ...redisModules,
+  ],
+})

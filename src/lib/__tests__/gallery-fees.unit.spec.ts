@@ -1,0 +1,186 @@
+import {
+  ARTIST_PAYOUT_BASIS_POINTS,
+  ARTIST_PAYOUT_RATE,
+  GALLERY_COMMISSION_BASIS_POINTS,
+  GALLERY_COMMISSION_RATE,
+  PROCESSING_FEE_BASIS_POINTS,
+  PROCESSING_FEE_FIXED,
+  PROCESSING_FEE_FIXED_CENTS,
+  PROCESSING_FEE_RATE,
+  artistPayoutCents,
+  computeGalleryFees,
+  galleryBreakdown,
+  subtotalCentsOf,
+} from "../gallery-fees"
+import { round2, toCents } from "../money"
+
+// Independent reference: exact rational arithmetic, round half-up = floor((2n + d) / 2d).
+function referenceRoundedCents(numerator: bigint, denominator: bigint): number {
+  return Number((numerator * BigInt(2) + denominator) / (denominator * BigInt(2)))
+}
+
+function referenceFees(subtotalCents: number) {
+  const subtotal = BigInt(subtotalCents)
+  const galleryFee = referenceRoundedCents(subtotal * BigInt(12), BigInt(100))
+  const stripeFee = referenceRoundedCents((subtotal + BigInt(galleryFee)) * BigInt(29), BigInt(1000)) + 30
+  return { galleryFee, stripeFee, total: subtotalCents + galleryFee + stripeFee }
+}
+
+const AT_MOST_TWO_DECIMALS = /^\d+(\.\d{1,2})?$/
+
+describe("constants", () => {
+  it("basis points match the published rates", () => {
+    expect(GALLERY_COMMISSION_RATE).toBe(0.12)
+    expect(ARTIST_PAYOUT_RATE).toBe(0.88)
+    expect(PROCESSING_FEE_RATE).toBe(0.029)
+    expect(PROCESSING_FEE_FIXED).toBe(0.3)
+    expect(GALLERY_COMMISSION_BASIS_POINTS / 10_000).toBe(GALLERY_COMMISSION_RATE)
+    expect(ARTIST_PAYOUT_BASIS_POINTS / 10_000).toBe(ARTIST_PAYOUT_RATE)
+    expect(PROCESSING_FEE_BASIS_POINTS / 10_000).toBe(PROCESSING_FEE_RATE)
+    expect(toCents(PROCESSING_FEE_FIXED)).toBe(PROCESSING_FEE_FIXED_CENTS)
+  })
+})
+
+describe("computeGalleryFees", () => {
+  it("computes the worked example for $19.99", () => {
+    // galleryFee 2.3988 -> 2.40; stripeFee (22.39 x 0.029 = 0.64931) + 0.30 -> 0.95
+    expect(computeGalleryFees(1999)).toEqual({
+      subtotalCents: 1999,
+      galleryFeeCents: 240,
+      stripeFeeCents: 95,
+      totalCents: 2334,
+    })
+  })
+
+  it.each([
+    // [subtotal cents, gallery fee, stripe fee, total]
+    [1, 0, 30, 31], // 0.0012 -> 0; 0.000029 + 0.30
+    [99, 12, 33, 144], // 11.88 -> 12; 111 x 0.029 = 3.219 -> 3
+    [100, 12, 33, 145],
+    [0, 0, 30, 30],
+    [446, 54, 45, 545], // 53.52 -> 54; 500 x 0.029 = 14.5 exactly -> 15 (half-up, not banker's 14), + 30
+    [5997, 720, 225, 6942], // 19.99 x 3: 719.64 -> 720; 6717 x 0.029 = 194.793 -> 195, + 30
+    [33333, 4000, 1113, 38446], // 3999.96 -> 4000; 37333 x 0.029 = 1082.657 -> 1083, + 30
+    [123456, 14815, 4040, 142311], // 14814.72 -> 14815; 138271 x 0.029 = 4009.859 -> 4010, + 30
+  ])("subtotal %p cents", (subtotalCents, galleryFeeCents, stripeFeeCents, totalCents) => {
+    const reference = referenceFees(subtotalCents)
+    expect(computeGalleryFees(subtotalCents)).toEqual({
+      subtotalCents,
+      galleryFeeCents: reference.galleryFee,
+      stripeFeeCents: reference.stripeFee,
+      totalCents: reference.total,
+    })
+    expect([galleryFeeCents, stripeFeeCents, totalCents]).toEqual([
+      reference.galleryFee,
+      reference.stripeFee,
+      reference.total,
+    ])
+  })
+
+  it("handles a large order (99 x $99,999.99) exactly", () => {
+    const subtotalCents = subtotalCentsOf([{ price: 99999.99, quantity: 99 }])
+    expect(subtotalCents).toBe(989_999_901)
+    const fees = computeGalleryFees(subtotalCents)
+    expect(fees).toEqual({ subtotalCents, ...pick(referenceFees(subtotalCents)) })
+    expect(galleryBreakdown(subtotalCents)).toEqual({
+      subtotal: 9899999.01,
+      galleryFee: 1187999.88,
+      stripeFee: 321552.27,
+      total: 11409551.16,
+    })
+  })
+
+  it("refuses negative or fractional subtotals", () => {
+    expect(() => computeGalleryFees(-1)).toThrow(RangeError)
+    expect(() => computeGalleryFees(19.99)).toThrow(RangeError)
+    expect(() => computeGalleryFees(NaN)).toThrow(RangeError)
+  })
+})
+
+function pick(reference: ReturnType<typeof referenceFees>) {
+  return {
+    galleryFeeCents: reference.galleryFee,
+    stripeFeeCents: reference.stripeFee,
+    totalCents: reference.total,
+  }
+}
+
+describe("artistPayoutCents", () => {
+  it.each([
+    [1999, 1759], // 1759.12
+    [1, 1], // 0.88
+    [99, 87], // 87.12
+    [125, 110], // 110.0
+    [33333, 29333], // 29333.04
+    [0, 0],
+  ])("88%% of %p cents is %p", (subtotalCents, payoutCents) => {
+    expect(artistPayoutCents(subtotalCents)).toBe(payoutCents)
+  })
+
+  it("matches exact half-up rounding over a range", () => {
+    for (let cents = 0; cents < 5000; cents++) {
+      expect(artistPayoutCents(cents)).toBe(referenceRoundedCents(BigInt(cents) * BigInt(88), BigInt(100)))
+    }
+  })
+
+  it("refuses negative amounts", () => {
+    expect(() => artistPayoutCents(-5)).toThrow(RangeError)
+  })
+})
+
+describe("subtotalCentsOf", () => {
+  it("sums price x quantity in cents", () => {
+    expect(subtotalCentsOf([{ price: 19.99, quantity: 3 }])).toBe(5997)
+    expect(
+      subtotalCentsOf([
+        { price: 0.1, quantity: 1 },
+        { price: 0.2, quantity: 1 },
+      ])
+    ).toBe(30)
+    expect(subtotalCentsOf([])).toBe(0)
+  })
+
+  it("refuses fractional quantities", () => {
+    expect(() => subtotalCentsOf([{ price: 1, quantity: 1.5 }])).toThrow(RangeError)
+  })
+})
+
+describe("galleryBreakdown", () => {
+  it("returns USD numbers without float noise", () => {
+    expect(galleryBreakdown(5997)).toEqual({ subtotal: 59.97, galleryFee: 7.2, stripeFee: 2.25, total: 69.42 })
+    expect(galleryBreakdown(1999)).toEqual({ subtotal: 19.99, galleryFee: 2.4, stripeFee: 0.95, total: 23.34 })
+    expect(galleryBreakdown(1)).toEqual({ subtotal: 0.01, galleryFee: 0, stripeFee: 0.3, total: 0.31 })
+  })
+
+  it("holds total = subtotal + fees, 2 decimals, and the dollar formulas for many subtotals", () => {
+    // Deterministic pseudo-random subtotals (LCG) plus every small amount.
+    let seed = 12345
+    const subtotals: number[] = []
+    for (let cents = 0; cents <= 2000; cents++) subtotals.push(cents)
+    for (let i = 0; i < 5000; i++) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      subtotals.push(seed % 100_000_000)
+    }
+    for (const subtotalCents of subtotals) {
+      const fees = computeGalleryFees(subtotalCents)
+      expect(fees.totalCents).toBe(fees.subtotalCents + fees.galleryFeeCents + fees.stripeFeeCents)
+      expect(pick(referenceFees(subtotalCents))).toEqual({
+        galleryFeeCents: fees.galleryFeeCents,
+        stripeFeeCents: fees.stripeFeeCents,
+        totalCents: fees.totalCents,
+      })
+
+      const breakdown = galleryBreakdown(subtotalCents)
+      for (const amount of Object.values(breakdown)) {
+        expect(String(amount)).toMatch(AT_MOST_TWO_DECIMALS)
+      }
+      expect(toCents(breakdown.total)).toBe(
+        toCents(breakdown.subtotal) + toCents(breakdown.galleryFee) + toCents(breakdown.stripeFee)
+      )
+      // ARCHITECTURE "Money" states the formulas in dollars; the cents arithmetic must agree with them.
+      expect(breakdown.galleryFee).toBe(round2(breakdown.subtotal * 0.12))
+      expect(breakdown.stripeFee).toBe(round2((breakdown.subtotal + breakdown.galleryFee) * 0.029 + 0.3))
+      expect(toCents(breakdown.total)).toBe(fees.totalCents)
+    }
+  })
+})

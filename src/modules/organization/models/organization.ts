@@ -1,0 +1,24 @@
+import { model } from "@medusajs/framework/utils"
+import { ArtistProduct } from "./artist-product"
+import { Membership } from "./membership"
+
+export const ORGANIZATION_PLANS = ["starter", "growth", "pro"] as const
+export type OrganizationPlan = (typeof ORGANIZATION_PLANS)[number]
+
+/** An artist (or studio) selling on Atelier. Linked 1:1 to a Medusa sales channel that holds its products. */
+export const Organization = model
+  .define("organization", {
+    id: model.id({ prefix: "org" }).primaryKey(),
+    name: model.text().searchable(),
+    slug: model.text().unique(),
+    plan: model.enum([...ORGANIZATION_PLANS]).default("starter"),
+    founding_artist_since: model.dateTime().nullable(),
+    gallery_approved: model.boolean().default(false),
+    stripe_account_id: model.text().nullable(),
+    is_guest: model.boolean().default(false),
+    expires_at: model.dateTime().nullable(),
+    memberships: model.hasMany(() => Membership, { mappedBy: "organization" }),
+    artist_products: model.hasMany(() => ArtistProduct, { mappedBy: "organization" }),
+  })
+  .cascades({ delete: ["memberships", "artist_products"] })
+  .indexes([{ on: ["gallery_approved"] }])
