@@ -150,8 +150,8 @@ describe("dailyBuckets", () => {
   })
 
   it("uses UTC days, not local ones", () => {
-    expect(dailyBuckets(new Date("2025-01-01T23:00:00-05:00"), new Date("2025-01-02T01:00:00+05:00"))).toEqual([
-      "2025-01-01",
+    // Local days 1 January to 3 January, but both instants fall on 2 January in UTC.
+    expect(dailyBuckets(new Date("2025-01-01T20:00:00-05:00"), new Date("2025-01-03T03:00:00+05:00"))).toEqual([
       "2025-01-02",
     ])
   })

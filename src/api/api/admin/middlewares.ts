@@ -1,0 +1,19 @@
+import type { MiddlewareRoute } from "@medusajs/framework/http"
+import { validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import { requireAdmin } from "../../utils/access"
+import { AdminListOrganizationsQuery, AdminUpdateOrganizationBody } from "./organizations/validators"
+
+/** /api/admin/*: gallery administrators only. */
+export const adminApiMiddlewares: MiddlewareRoute[] = [
+  { matcher: "/api/admin*", middlewares: [...requireAdmin()] },
+  {
+    matcher: "/api/admin/organizations",
+    methods: ["GET"],
+    middlewares: [validateAndTransformQuery(AdminListOrganizationsQuery, {})],
+  },
+  {
+    matcher: "/api/admin/organizations/:id",
+    methods: ["PATCH"],
+    middlewares: [validateAndTransformBody(AdminUpdateOrganizationBody)],
+  },
+]

@@ -1,0 +1,37 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { errorHandler as medusaErrorHandler, getHttpResponseFromError } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { authErrorBody, errorBody, routeFamily } from "../../lib/error-bodies"
+
+export function sendAuthError(res: MedusaResponse, status: 401 | 403, message: string) {
+  res.status(status).json(authErrorBody(status, message))
+}
+
+/** A MedusaError that names the offending input field (shown in `details.field`). */
+export function fieldError(type: string, message: string, field: string) {
+  return Object.assign(new MedusaError(type, message), { field })
+}
+
+/**
+ * One error handler for the whole server: Atelier's families get their own bodies (ARCHITECTURE.md);
+ * Medusa's own routes (/admin, /store, /auth) keep Medusa's.
+ */
+export function atelierErrorHandler() {
+  const medusa = medusaErrorHandler()
+  return (err: Error, req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
+    const family = routeFamily((req.originalUrl || req.url || "").split("?")[0])
+    if (family === "medusa") return medusa(err, req, res, next)
+
+    const { statusCode, body } = getHttpResponseFromError(err)
+    let message = typeof body.message === "string" && body.message ? body.message : "An unknown error occurred."
+    if (statusCode >= 500) {
+      req.scope?.resolve(ContainerRegistrationKeys.LOGGER).error(err)
+      // An UNEXPECTED_STATE MedusaError carries a message meant for the caller ("Failed to create payment intent");
+      // anything else may describe internals.
+      if (body.type !== MedusaError.Types.UNEXPECTED_STATE) message = "Internal server error"
+    }
+    if (statusCode === 401 || statusCode === 403) return sendAuthError(res, statusCode, message)
+    const field = (err as { field?: unknown }).field
+    res.status(statusCode).json(errorBody(family, statusCode, message, typeof field === "string" ? field : undefined))
+  }
+}

@@ -1,0 +1,177 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import Stripe from "stripe"
+import {
+  CreatedPaymentIntent,
+  CreatePaymentIntentInput,
+  CreateRefundInput,
+  CreateTransferInput,
+  PAYMENT_ERROR_CODES,
+  PaymentGateway,
+  RetrievedPaymentIntent,
+  ReverseTransferInput,
+  WebhookEvent,
+} from "../types"
+import { verifyWebhookEvent } from "../webhook-signature"
+
+export type StripeGatewayOptions = {
+  apiKey: string
+  webhookSecret?: string
+  /** e.g. `http://127.0.0.1:12345`: sends every API request to a fake server (tests only). */
+  apiBase?: string
+}
+
+/** `http://127.0.0.1:12345` -> the SDK's host/port/protocol settings. */
+export function parseStripeApiBase(apiBase: string): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
+  let url: URL
+  try {
+    url = new URL(apiBase)
+  } catch {
+    throw new MedusaError(MedusaError.Types.INVALID_ARGUMENT, `stripeApiBase is not a valid URL: ${apiBase}`)
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new MedusaError(MedusaError.Types.INVALID_ARGUMENT, "stripeApiBase must be an http or https URL")
+  }
+  const protocol = url.protocol === "http:" ? "http" : "https"
+  return { host: url.hostname, port: url.port || (protocol === "http" ? 80 : 443), protocol }
+}
+
+/**
+ * Turns an SDK error into a MedusaError with a readable message and Stripe's error code (never a stack trace).
+ * `action` completes "Stripe could not ...".
+ */
+export function toMedusaError(error: unknown, action: string): MedusaError {
+  if (error instanceof MedusaError) {
+    return error
+  }
+  if (!(error instanceof Stripe.errors.StripeError)) {
+    return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Stripe could not ${action}: unexpected error`)
+  }
+  const message = `Stripe could not ${action}: ${error.message}`
+  if (error instanceof Stripe.errors.StripeIdempotencyError) {
+    return new MedusaError(MedusaError.Types.CONFLICT, message, PAYMENT_ERROR_CODES.IDEMPOTENCY)
+  }
+  if (error instanceof Stripe.errors.StripeCardError) {
+    return new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, message, error.code)
+  }
+  if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+    const type = error.statusCode === 404 ? MedusaError.Types.NOT_FOUND : MedusaError.Types.INVALID_DATA
+    return new MedusaError(type, message, error.code)
+  }
+  if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError) {
+    // The SDK's message can echo part of the key: keep it out of logs and responses.
+    return new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `Stripe could not ${action}: the Stripe API key was refused`,
+      error.code
+    )
+  }
+  // Rate limits, connection failures and Stripe-side errors: retryable with the same idempotency key.
+  return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, message, error.code)
+}
+
+/** The real gateway: Stripe's API through the official SDK. Amounts are integer cents, as Stripe expects. */
+export class StripeGateway implements PaymentGateway {
+  readonly provider = "stripe" as const
+  protected readonly stripe_: Stripe
+  protected readonly webhookSecret_: string | undefined
+
+  constructor(options: StripeGatewayOptions) {
+    this.stripe_ = new Stripe(options.apiKey, {
+      // Retries are safe: every POST carries an idempotency key.
+      maxNetworkRetries: 2,
+      appInfo: { name: "Atelier" },
+      ...(options.apiBase ? parseStripeApiBase(options.apiBase) : {}),
+    })
+    this.webhookSecret_ = options.webhookSecret
+  }
+
+  async createPaymentIntent(input: CreatePaymentIntentInput): Promise<CreatedPaymentIntent> {
+    const intent = await this.call("create the payment intent", () =>
+      this.stripe_.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          transfer_group: input.transferGroup,
+          receipt_email: input.receiptEmail,
+          metadata: input.metadata,
+          automatic_payment_methods: { enabled: true },
+        },
+        { idempotencyKey: input.idempotencyKey }
+      )
+    )
+    if (!intent.client_secret) {
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        "Stripe could not create the payment intent: no client secret returned"
+      )
+    }
+    return { id: intent.id, clientSecret: intent.client_secret, status: intent.status }
+  }
+
+  async retrievePaymentIntent(id: string): Promise<RetrievedPaymentIntent> {
+    const intent = await this.call("retrieve the payment intent", () => this.stripe_.paymentIntents.retrieve(id))
+    const charge = intent.latest_charge
+    return {
+      id: intent.id,
+      status: intent.status,
+      amountCents: intent.amount,
+      chargeId: typeof charge === "string" ? charge : (charge?.id ?? null),
+      transferGroup: intent.transfer_group ?? null,
+      metadata: { ...intent.metadata },
+    }
+  }
+
+  async createTransfer(input: CreateTransferInput): Promise<{ id: string }> {
+    const transfer = await this.call("create the transfer", () =>
+      this.stripe_.transfers.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          destination: input.destination,
+          transfer_group: input.transferGroup,
+          source_transaction: input.sourceTransaction,
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey }
+      )
+    )
+    return { id: transfer.id }
+  }
+
+  async reverseTransfer(input: ReverseTransferInput): Promise<{ id: string }> {
+    const reversal = await this.call("reverse the transfer", () =>
+      this.stripe_.transfers.createReversal(
+        input.transferId,
+        { amount: input.amountCents },
+        { idempotencyKey: input.idempotencyKey }
+      )
+    )
+    return { id: reversal.id }
+  }
+
+  async createRefund(input: CreateRefundInput): Promise<{ id: string; status: string }> {
+    const refund = await this.call("create the refund", () =>
+      this.stripe_.refunds.create(
+        { payment_intent: input.paymentIntentId, amount: input.amountCents },
+        { idempotencyKey: input.idempotencyKey }
+      )
+    )
+    return { id: refund.id, status: refund.status ?? "pending" }
+  }
+
+  parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent {
+    if (!this.webhookSecret_) {
+      // Without the signing secret no event can be trusted: fail loudly rather than accept unsigned data.
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "STRIPE_WEBHOOK_SECRET is not configured")
+    }
+    return verifyWebhookEvent(rawBody, signatureHeader, this.webhookSecret_, this.stripe_.webhooks)
+  }
+
+  protected async call<T>(action: string, request: () => Promise<T>): Promise<T> {
+    try {
+      return await request()
+    } catch (error) {
+      throw toMedusaError(error, action)
+    }
+  }
+}

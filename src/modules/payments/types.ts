@@ -1,0 +1,96 @@
+export const PAYMENT_PROVIDERS = ["stripe", "local"] as const
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number]
+
+/** Options of the payments module (medusa-config.ts). Without `stripeApiKey` the offline `local` gateway is used. */
+export interface PaymentsModuleOptions {
+  /** STRIPE_API_KEY: selects the `stripe` provider. */
+  stripeApiKey?: string
+  /** STRIPE_WEBHOOK_SECRET (`whsec_...`): verifies incoming webhook signatures (both providers). */
+  stripeWebhookSecret?: string
+  /** STRIPE_API_BASE, e.g. `http://127.0.0.1:12345`: only for tests against a fake Stripe server. */
+  stripeApiBase?: string
+}
+
+/** Signing secret of the local gateway when no `stripeWebhookSecret` is configured (development only). */
+export const LOCAL_WEBHOOK_SECRET = "whsec_atelier_local_development"
+
+export type CreatePaymentIntentInput = {
+  amountCents: number
+  currency: "usd"
+  transferGroup: string
+  receiptEmail: string
+  metadata: Record<string, string>
+  idempotencyKey: string
+}
+
+export type CreatedPaymentIntent = { id: string; clientSecret: string; status: string }
+
+export type RetrievedPaymentIntent = {
+  id: string
+  status: string
+  amountCents: number
+  chargeId: string | null
+  transferGroup: string | null
+  metadata: Record<string, string>
+}
+
+export type CreateTransferInput = {
+  amountCents: number
+  currency: "usd"
+  /** Connected account id (`acct_...`). */
+  destination: string
+  transferGroup: string
+  /** The charge (`ch_...`) that funds the transfer, so it never depends on the platform's available balance. */
+  sourceTransaction: string
+  idempotencyKey: string
+  metadata?: Record<string, string>
+}
+
+export type ReverseTransferInput = {
+  transferId: string
+  /** Defaults to the whole amount not yet reversed. */
+  amountCents?: number
+  idempotencyKey: string
+}
+
+export type CreateRefundInput = {
+  paymentIntentId: string
+  /** Defaults to the whole amount not yet refunded. */
+  amountCents?: number
+  idempotencyKey: string
+}
+
+export type WebhookEvent = { id: string; type: string; object: Record<string, unknown> }
+
+export interface PaymentGateway {
+  readonly provider: PaymentProvider
+  createPaymentIntent(input: CreatePaymentIntentInput): Promise<CreatedPaymentIntent>
+  /** Throws MedusaError NOT_FOUND for unknown ids. */
+  retrievePaymentIntent(id: string): Promise<RetrievedPaymentIntent>
+  createTransfer(input: CreateTransferInput): Promise<{ id: string }>
+  reverseTransfer(input: ReverseTransferInput): Promise<{ id: string }>
+  createRefund(input: CreateRefundInput): Promise<{ id: string; status: string }>
+  /** Throws MedusaError INVALID_DATA "Invalid signature" when verification fails. */
+  parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent
+}
+
+/** Test cards of the local gateway, named like Stripe's test payment methods. */
+export const SANDBOX_PAYMENT_METHODS = ["pm_card_visa", "pm_card_chargeDeclined"] as const
+export type SandboxPaymentMethod = (typeof SANDBOX_PAYMENT_METHODS)[number]
+
+export const SANDBOX_DECLINE_MESSAGE = "Your card was declined."
+
+/** A local intent as seen after a confirmation attempt: the last decline, if any, is visible. */
+export type SandboxPaymentIntentView = RetrievedPaymentIntent & { lastError: string | null }
+
+/** MedusaError codes shared by both providers, so callers can branch without knowing the provider. */
+export const PAYMENT_ERROR_CODES = {
+  IDEMPOTENCY: "idempotency_error",
+  BALANCE_INSUFFICIENT: "balance_insufficient",
+  AMOUNT_TOO_LARGE: "amount_too_large",
+  RESOURCE_MISSING: "resource_missing",
+  CARD_DECLINED: "card_declined",
+} as const
+
+export const IDEMPOTENCY_MISMATCH_MESSAGE =
+  "Keys for idempotent requests can only be used with the same parameters they were first used with."
