@@ -53,6 +53,8 @@ module.exports = defineConfig({
   },
   modules: [
     { resolve: "./src/modules/organization" },
+    { resolve: "./src/modules/payments", options: {} },
+    { resolve: "./src/modules/gallery" },
     {
       key: Modules.NOTIFICATION,
       resolve: "@medusajs/medusa/notification",

@@ -1,9 +1,10 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { adminApiMiddlewares } from "./api/admin/middlewares"
+import { galleryMiddlewares } from "./api/gallery/middlewares"
 import { applicationMiddlewares } from "./api/middlewares"
 import { atelierErrorHandler } from "./utils/error-response"
 
 export default defineMiddlewares({
   errorHandler: atelierErrorHandler(),
-  routes: [...adminApiMiddlewares, ...applicationMiddlewares],
+  routes: [...galleryMiddlewares, ...adminApiMiddlewares, ...applicationMiddlewares],
 })

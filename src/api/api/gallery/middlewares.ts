@@ -1,0 +1,13 @@
+import type { MiddlewareRoute } from "@medusajs/framework/http"
+import { galleryCartMiddlewares } from "./cart/middlewares"
+import { galleryCheckoutMiddlewares } from "./checkout/middlewares"
+import { galleryOrdersMiddlewares } from "./orders/middlewares"
+import { galleryProductsMiddlewares } from "./products/middlewares"
+
+/** /api/gallery/*: public browsing, cart session, checkout, order tracking (and later artist routes). */
+export const galleryMiddlewares: MiddlewareRoute[] = [
+  ...galleryProductsMiddlewares,
+  ...galleryCartMiddlewares,
+  ...galleryCheckoutMiddlewares,
+  ...galleryOrdersMiddlewares,
+]

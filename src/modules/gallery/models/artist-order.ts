@@ -1,0 +1,31 @@
+import { model } from "@medusajs/framework/utils"
+import { ArtistOrderItem } from "./artist-order-item"
+import { GalleryOrder } from "./gallery-order"
+
+/** One organization's share of a gallery order: its items, its shipment, its payout. */
+export const ArtistOrder = model
+  .define("gallery_artist_order", {
+    id: model.id({ prefix: "aord" }).primaryKey(),
+    organization_id: model.text(),
+    // Snapshot of the organization's name at checkout, as the customer saw it.
+    artist_name: model.text(),
+    status: model.enum(["pending", "paid", "processing", "shipped", "delivered"]).default("pending"),
+    subtotal_cents: model.number(),
+    payout_cents: model.number(),
+    shipping_address: model.json().nullable(),
+    carrier: model.text().nullable(),
+    tracking_number: model.text().nullable(),
+    tracking_url: model.text().nullable(),
+    shipped_at: model.dateTime().nullable(),
+    delivered_at: model.dateTime().nullable(),
+    paid_at: model.dateTime().nullable(),
+    gallery_order: model.belongsTo(() => GalleryOrder, { mappedBy: "artist_orders" }),
+    items: model.hasMany(() => ArtistOrderItem, { mappedBy: "artist_order" }),
+  })
+  .cascades({ delete: ["items"] })
+  .indexes([
+    { on: ["gallery_order_id", "organization_id"], unique: true },
+    { on: ["organization_id", "status", "created_at"] },
+    { on: ["organization_id", "paid_at"] },
+    { on: ["paid_at"] },
+  ])

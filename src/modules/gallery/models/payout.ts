@@ -1,0 +1,22 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * The money owed to an artist for one artist order: a Stripe Connect transfer once the payment succeeded.
+ * `pending` waits for a usable connected account; one row per artist order, so a transfer is never made twice.
+ */
+export const Payout = model
+  .define("gallery_payout", {
+    id: model.id({ prefix: "pay" }).primaryKey(),
+    artist_order_id: model.text().unique(),
+    gallery_order_id: model.text(),
+    organization_id: model.text(),
+    amount_cents: model.number(),
+    status: model.enum(["pending", "transferred", "reversed", "failed"]).default("pending"),
+    destination: model.text().nullable(),
+    transfer_id: model.text().nullable(),
+    reversal_id: model.text().nullable(),
+    failure_reason: model.text().nullable(),
+    transferred_at: model.dateTime().nullable(),
+    reversed_at: model.dateTime().nullable(),
+  })
+  .indexes([{ on: ["status"] }, { on: ["gallery_order_id"] }, { on: ["organization_id"] }])

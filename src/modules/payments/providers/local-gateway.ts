@@ -1,0 +1,495 @@
+import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
+import type { Context, DAL } from "@medusajs/framework/types"
+import {
+  generateEntityId,
+  InjectManager,
+  InjectTransactionManager,
+  MedusaContext,
+  MedusaError,
+} from "@medusajs/framework/utils"
+import { createHash, randomBytes } from "node:crypto"
+import {
+  CreatedPaymentIntent,
+  CreatePaymentIntentInput,
+  CreateRefundInput,
+  CreateTransferInput,
+  IDEMPOTENCY_MISMATCH_MESSAGE,
+  PAYMENT_ERROR_CODES,
+  PaymentGateway,
+  RetrievedPaymentIntent,
+  ReverseTransferInput,
+  SANDBOX_DECLINE_MESSAGE,
+  SANDBOX_PAYMENT_METHODS,
+  SandboxPaymentIntentView,
+  SandboxPaymentMethod,
+  WebhookEvent,
+} from "../types"
+import { verifyWebhookEvent } from "../webhook-signature"
+
+export type LocalGatewayOptions = {
+  baseRepository: DAL.RepositoryService
+  webhookSecret: string
+}
+
+type IntentRow = {
+  id: string
+  client_secret: string
+  amount: number
+  currency: string
+  status: string
+  transfer_group: string | null
+  metadata: Record<string, string> | null
+  charge_id: string | null
+  last_error: string | null
+  request_hash: string
+}
+type TransferRow = { id: string; amount: number; amount_reversed: number; request_hash: string }
+type KeyedRow = { id: string; request_hash: string }
+
+/** Tables whose rows carry an idempotency key (a closed set: safe to interpolate into SQL). */
+type IdempotentTable = "sandbox_payment_intent" | "sandbox_transfer" | "sandbox_transfer_reversal" | "sandbox_refund"
+
+/** Stripe's minimum charge in USD. */
+const MIN_CHARGE_CENTS = 50
+
+function isSandboxPaymentMethod(value: string): value is SandboxPaymentMethod {
+  return (SANDBOX_PAYMENT_METHODS as readonly string[]).includes(value)
+}
+
+/** JSON with sorted keys, so that equal parameters always hash the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) {
+    return `[${value.map(canonicalJson).join(",")}]`
+  }
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`
+  }
+  return JSON.stringify(value)
+}
+
+/** Fingerprint of a request's parameters (everything but the idempotency key). */
+function requestHash(operation: string, params: Record<string, unknown>): string {
+  const { idempotencyKey: _ignored, ...rest } = params
+  return createHash("sha256").update(canonicalJson({ operation, ...rest })).digest("hex")
+}
+
+function assertCents(value: number, name: string, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${name} must be an integer number of cents of at least ${min}`)
+  }
+}
+
+function assertUsd(currency: string): void {
+  if (currency !== "usd") {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Unsupported currency: ${currency}`)
+  }
+}
+
+function assertIdempotencyKey(key: string): void {
+  if (typeof key !== "string" || key.length === 0 || key.length > 255) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "An idempotency key of 1 to 255 characters is required")
+  }
+}
+
+function toView(row: IntentRow): SandboxPaymentIntentView {
+  return {
+    id: row.id,
+    status: row.status,
+    amountCents: row.amount,
+    chargeId: row.charge_id,
+    transferGroup: row.transfer_group,
+    metadata: { ...(row.metadata ?? {}) },
+    lastError: row.last_error,
+  }
+}
+
+/**
+ * The offline gateway, a stand-in for Stripe test mode. Its state lives in this module's tables so that every
+ * server and worker process sees the same intents. Every rule is enforced by PostgreSQL: idempotency keys by
+ * unique indexes (INSERT ... ON CONFLICT DO NOTHING, then replay), money limits under row locks.
+ */
+export class LocalGateway implements PaymentGateway {
+  readonly provider = "local" as const
+  // Read by @InjectManager / @InjectTransactionManager.
+  protected readonly baseRepository_: DAL.RepositoryService
+  protected readonly webhookSecret_: string
+
+  constructor(options: LocalGatewayOptions) {
+    this.baseRepository_ = options.baseRepository
+    this.webhookSecret_ = options.webhookSecret
+  }
+
+  @InjectTransactionManager()
+  async createPaymentIntent(
+    input: CreatePaymentIntentInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<CreatedPaymentIntent> {
+    assertCents(input.amountCents, "amount", MIN_CHARGE_CENTS)
+    assertUsd(input.currency)
+    assertIdempotencyKey(input.idempotencyKey)
+    const hash = requestHash("payment_intent.create", input)
+    const id = generateEntityId(undefined, "pi")
+    const [inserted] = await this.query<IntentRow>(
+      sharedContext,
+      `insert into sandbox_payment_intent
+         (id, client_secret, amount, currency, status, transfer_group, receipt_email, metadata, idempotency_key, request_hash)
+       values (?, ?, ?, ?, 'requires_payment_method', ?, ?, ?::jsonb, ?, ?)
+       on conflict (idempotency_key) where deleted_at is null do nothing
+       returning *`,
+      [
+        id,
+        `${id}_secret_${randomBytes(12).toString("hex")}`,
+        input.amountCents,
+        input.currency,
+        input.transferGroup,
+        input.receiptEmail,
+        JSON.stringify(input.metadata ?? {}),
+        input.idempotencyKey,
+        hash,
+      ]
+    )
+    const row =
+      inserted ??
+      (await this.replay<IntentRow>(sharedContext, "sandbox_payment_intent", input.idempotencyKey, hash))
+    // Like Stripe, a replay answers what the first request answered: a new intent awaiting a payment method.
+    return { id: row.id, clientSecret: row.client_secret, status: "requires_payment_method" }
+  }
+
+  @InjectManager()
+  async retrievePaymentIntent(
+    id: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<RetrievedPaymentIntent> {
+    const { lastError: _lastError, ...intent } = await this.retrieveLocalPaymentIntent(id, sharedContext)
+    return intent
+  }
+
+  /** The local intent including its last decline message. */
+  @InjectManager()
+  async retrieveLocalPaymentIntent(
+    id: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<SandboxPaymentIntentView> {
+    const [row] = await this.query<IntentRow>(
+      sharedContext,
+      `select * from sandbox_payment_intent where id = ? and deleted_at is null`,
+      [id]
+    )
+    if (!row) {
+      throw this.noSuch("payment_intent", id)
+    }
+    return toView(row)
+  }
+
+  /**
+   * What the customer's browser does with Stripe.js: `pm_card_visa` succeeds and creates a charge,
+   * `pm_card_chargeDeclined` records a decline and leaves the intent awaiting another payment method.
+   * Confirming a succeeded intent changes nothing.
+   */
+  @InjectTransactionManager()
+  async confirmPaymentIntent(
+    id: string,
+    paymentMethod: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<SandboxPaymentIntentView> {
+    if (!isSandboxPaymentMethod(paymentMethod)) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Unknown sandbox payment method '${paymentMethod}': use ${SANDBOX_PAYMENT_METHODS.join(" or ")}`
+      )
+    }
+    const intent = await this.lockIntent(sharedContext, id)
+    if (intent.status === "succeeded") {
+      return toView(intent)
+    }
+    const [updated] =
+      paymentMethod === "pm_card_visa"
+        ? await this.query<IntentRow>(
+            sharedContext,
+            `update sandbox_payment_intent
+               set status = 'succeeded', charge_id = ?, payment_method = ?, last_error = null, updated_at = now()
+             where id = ? returning *`,
+            [generateEntityId(undefined, "ch"), paymentMethod, id]
+          )
+        : await this.query<IntentRow>(
+            sharedContext,
+            `update sandbox_payment_intent set payment_method = ?, last_error = ?, updated_at = now()
+             where id = ? returning *`,
+            [paymentMethod, SANDBOX_DECLINE_MESSAGE, id]
+          )
+    return toView(updated)
+  }
+
+  @InjectTransactionManager()
+  async createTransfer(
+    input: CreateTransferInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<{ id: string }> {
+    assertCents(input.amountCents, "amount", 1)
+    assertUsd(input.currency)
+    assertIdempotencyKey(input.idempotencyKey)
+    if (!input.destination) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "A transfer needs a destination account")
+    }
+    if (!input.sourceTransaction) {
+      // Stripe's answer too: without a funding charge the platform's own (empty) balance would be used.
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "Insufficient funds in the sandbox balance: name the funding charge as source_transaction",
+        PAYMENT_ERROR_CODES.BALANCE_INSUFFICIENT
+      )
+    }
+    const hash = requestHash("transfer.create", input)
+
+    // Every transfer funded by one charge waits for this row lock, so the running total below cannot race.
+    const [charge] = await this.query<IntentRow>(
+      sharedContext,
+      `select * from sandbox_payment_intent where charge_id = ? and deleted_at is null for update`,
+      [input.sourceTransaction]
+    )
+    if (!charge) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `No such charge: '${input.sourceTransaction}'`,
+        PAYMENT_ERROR_CODES.RESOURCE_MISSING
+      )
+    }
+    const existing = await this.findByKey<KeyedRow>(sharedContext, "sandbox_transfer", input.idempotencyKey)
+    if (existing) {
+      return { id: this.checkReplay(existing, hash, input.idempotencyKey).id }
+    }
+
+    const [{ total }] = await this.query<{ total: number }>(
+      sharedContext,
+      `select coalesce(sum(amount), 0)::int as total from sandbox_transfer
+       where source_transaction = ? and deleted_at is null`,
+      [input.sourceTransaction]
+    )
+    if (total + input.amountCents > charge.amount) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Transfers funded by charge ${input.sourceTransaction} would total ${total + input.amountCents} cents, ` +
+          `more than the charge's ${charge.amount} cents`,
+        PAYMENT_ERROR_CODES.AMOUNT_TOO_LARGE
+      )
+    }
+
+    const [inserted] = await this.query<KeyedRow>(
+      sharedContext,
+      `insert into sandbox_transfer
+         (id, amount, currency, destination, transfer_group, source_transaction, metadata, idempotency_key, request_hash)
+       values (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)
+       on conflict (idempotency_key) where deleted_at is null do nothing
+       returning id, request_hash`,
+      [
+        generateEntityId(undefined, "tr"),
+        input.amountCents,
+        input.currency,
+        input.destination,
+        input.transferGroup,
+        input.sourceTransaction,
+        JSON.stringify(input.metadata ?? {}),
+        input.idempotencyKey,
+        hash,
+      ]
+    )
+    // No row: the key was taken meanwhile by a transfer from another charge (not serialised by our lock).
+    const row =
+      inserted ?? (await this.replay<KeyedRow>(sharedContext, "sandbox_transfer", input.idempotencyKey, hash))
+    return { id: row.id }
+  }
+
+  @InjectTransactionManager()
+  async reverseTransfer(
+    input: ReverseTransferInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<{ id: string }> {
+    if (input.amountCents !== undefined) {
+      assertCents(input.amountCents, "amount", 1)
+    }
+    assertIdempotencyKey(input.idempotencyKey)
+    const hash = requestHash("transfer.reverse", input)
+
+    const [transfer] = await this.query<TransferRow>(
+      sharedContext,
+      `select id, amount, amount_reversed, request_hash from sandbox_transfer
+       where id = ? and deleted_at is null for update`,
+      [input.transferId]
+    )
+    if (!transfer) {
+      throw this.noSuch("transfer", input.transferId)
+    }
+    const existing = await this.findByKey<KeyedRow>(sharedContext, "sandbox_transfer_reversal", input.idempotencyKey)
+    if (existing) {
+      return { id: this.checkReplay(existing, hash, input.idempotencyKey).id }
+    }
+
+    const remaining = transfer.amount - transfer.amount_reversed
+    if (remaining <= 0) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Transfer ${transfer.id} has already been fully reversed`)
+    }
+    const amount = input.amountCents ?? remaining
+    if (amount > remaining) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Reversal amount (${amount} cents) is greater than the unreversed amount of transfer ${transfer.id} (${remaining} cents)`,
+        PAYMENT_ERROR_CODES.AMOUNT_TOO_LARGE
+      )
+    }
+
+    const [inserted] = await this.query<KeyedRow>(
+      sharedContext,
+      `insert into sandbox_transfer_reversal (id, amount, idempotency_key, request_hash, transfer_id)
+       values (?, ?, ?, ?, ?)
+       on conflict (idempotency_key) where deleted_at is null do nothing
+       returning id, request_hash`,
+      [generateEntityId(undefined, "trr"), amount, input.idempotencyKey, hash, transfer.id]
+    )
+    if (!inserted) {
+      return {
+        id: (await this.replay<KeyedRow>(sharedContext, "sandbox_transfer_reversal", input.idempotencyKey, hash)).id,
+      }
+    }
+    await this.query(
+      sharedContext,
+      `update sandbox_transfer set amount_reversed = amount_reversed + ?, updated_at = now() where id = ?`,
+      [amount, transfer.id]
+    )
+    return { id: inserted.id }
+  }
+
+  @InjectTransactionManager()
+  async createRefund(
+    input: CreateRefundInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<{ id: string; status: string }> {
+    if (input.amountCents !== undefined) {
+      assertCents(input.amountCents, "amount", 1)
+    }
+    assertIdempotencyKey(input.idempotencyKey)
+    const hash = requestHash("refund.create", input)
+
+    const intent = await this.lockIntent(sharedContext, input.paymentIntentId)
+    const existing = await this.findByKey<KeyedRow & { status: string }>(
+      sharedContext,
+      "sandbox_refund",
+      input.idempotencyKey
+    )
+    if (existing) {
+      const replayed = this.checkReplay(existing, hash, input.idempotencyKey)
+      return { id: replayed.id, status: replayed.status }
+    }
+    if (intent.status !== "succeeded" || !intent.charge_id) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `This PaymentIntent (${intent.id}) does not have a successful charge to refund`
+      )
+    }
+
+    const [{ total }] = await this.query<{ total: number }>(
+      sharedContext,
+      `select coalesce(sum(amount), 0)::int as total from sandbox_refund
+       where payment_intent_id = ? and deleted_at is null`,
+      [intent.id]
+    )
+    const remaining = intent.amount - total
+    if (remaining <= 0) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Charge ${intent.charge_id} has already been refunded`)
+    }
+    const amount = input.amountCents ?? remaining
+    if (amount > remaining) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Refund amount (${amount} cents) is greater than unrefunded amount on charge (${remaining} cents)`,
+        PAYMENT_ERROR_CODES.AMOUNT_TOO_LARGE
+      )
+    }
+
+    const [inserted] = await this.query<KeyedRow & { status: string }>(
+      sharedContext,
+      `insert into sandbox_refund (id, amount, status, charge_id, idempotency_key, request_hash, payment_intent_id)
+       values (?, ?, 'succeeded', ?, ?, ?, ?)
+       on conflict (idempotency_key) where deleted_at is null do nothing
+       returning id, status, request_hash`,
+      [generateEntityId(undefined, "re"), amount, intent.charge_id, input.idempotencyKey, hash, intent.id]
+    )
+    const row =
+      inserted ??
+      (await this.replay<KeyedRow & { status: string }>(sharedContext, "sandbox_refund", input.idempotencyKey, hash))
+    return { id: row.id, status: row.status }
+  }
+
+  parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent {
+    return verifyWebhookEvent(rawBody, signatureHeader, this.webhookSecret_)
+  }
+
+  protected async query<T>(
+    sharedContext: Context<SqlEntityManager>,
+    sql: string,
+    params: unknown[]
+  ): Promise<T[]> {
+    const manager = sharedContext.transactionManager ?? sharedContext.manager
+    if (!manager) {
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The local payment gateway has no database manager")
+    }
+    // Raw rows are plain objects with the selected columns; T names them.
+    return (await manager.execute(sql, params)) as unknown as T[]
+  }
+
+  protected async lockIntent(sharedContext: Context<SqlEntityManager>, id: string): Promise<IntentRow> {
+    const [row] = await this.query<IntentRow>(
+      sharedContext,
+      `select * from sandbox_payment_intent where id = ? and deleted_at is null for update`,
+      [id]
+    )
+    if (!row) {
+      throw this.noSuch("payment_intent", id)
+    }
+    return row
+  }
+
+  protected async findByKey<T extends KeyedRow>(
+    sharedContext: Context<SqlEntityManager>,
+    table: IdempotentTable,
+    idempotencyKey: string
+  ): Promise<T | undefined> {
+    const [row] = await this.query<T>(
+      sharedContext,
+      `select * from ${table} where idempotency_key = ? and deleted_at is null`,
+      [idempotencyKey]
+    )
+    return row
+  }
+
+  /** After an insert lost on the idempotency key: the row that won, if the parameters match. */
+  protected async replay<T extends KeyedRow>(
+    sharedContext: Context<SqlEntityManager>,
+    table: IdempotentTable,
+    idempotencyKey: string,
+    hash: string
+  ): Promise<T> {
+    const row = await this.findByKey<T>(sharedContext, table, idempotencyKey)
+    if (!row) {
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Idempotency key '${idempotencyKey}' vanished during replay`)
+    }
+    return this.checkReplay(row, hash, idempotencyKey)
+  }
+
+  protected checkReplay<T extends KeyedRow>(row: T, hash: string, idempotencyKey: string): T {
+    if (row.request_hash !== hash) {
+      throw new MedusaError(
+        MedusaError.Types.CONFLICT,
+        `${IDEMPOTENCY_MISMATCH_MESSAGE} Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+        PAYMENT_ERROR_CODES.IDEMPOTENCY
+      )
+    }
+    return row
+  }
+
+  protected noSuch(resource: "payment_intent" | "transfer", id: string): MedusaError {
+    return new MedusaError(MedusaError.Types.NOT_FOUND, `No such ${resource}: '${id}'`, PAYMENT_ERROR_CODES.RESOURCE_MISSING)
+  }
+}

@@ -1,0 +1,152 @@
+import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
+import type { Context, DAL } from "@medusajs/framework/types"
+import { generateEntityId, InjectManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
+import { ProcessedWebhookEvent } from "./models/processed-webhook-event"
+import { SandboxPaymentIntent } from "./models/sandbox-payment-intent"
+import { SandboxRefund } from "./models/sandbox-refund"
+import { SandboxTransfer } from "./models/sandbox-transfer"
+import { SandboxTransferReversal } from "./models/sandbox-transfer-reversal"
+import { LocalGateway } from "./providers/local-gateway"
+import { StripeGateway } from "./providers/stripe-gateway"
+import {
+  CreatedPaymentIntent,
+  CreatePaymentIntentInput,
+  CreateRefundInput,
+  CreateTransferInput,
+  LOCAL_WEBHOOK_SECRET,
+  PaymentGateway,
+  PaymentProvider,
+  PaymentsModuleOptions,
+  RetrievedPaymentIntent,
+  ReverseTransferInput,
+  SandboxPaymentIntentView,
+  WebhookEvent,
+} from "./types"
+
+type InjectedDependencies = {
+  baseRepository: DAL.RepositoryService
+}
+
+/**
+ * Payments: one gateway chosen at load time (`stripe` with an API key, otherwise the offline `local` sandbox),
+ * exposed through the gateway's own methods, plus webhook de-duplication. The sandbox tables belong to the
+ * local gateway; MedusaService's generated methods over them are for inspection (tests, admin tooling).
+ */
+class PaymentsModuleService
+  extends MedusaService({
+    SandboxPaymentIntent,
+    SandboxTransfer,
+    SandboxTransferReversal,
+    SandboxRefund,
+    ProcessedWebhookEvent,
+  })
+  implements PaymentGateway
+{
+  readonly provider: PaymentProvider
+  protected readonly gateway_: StripeGateway | LocalGateway
+
+  constructor(container: InjectedDependencies, options: PaymentsModuleOptions = {}) {
+    // MedusaService reads the container; the options are this module's own.
+    super(container, options)
+    this.gateway_ = options.stripeApiKey
+      ? new StripeGateway({
+          apiKey: options.stripeApiKey,
+          webhookSecret: options.stripeWebhookSecret,
+          apiBase: options.stripeApiBase,
+        })
+      : new LocalGateway({
+          baseRepository: container.baseRepository,
+          webhookSecret: options.stripeWebhookSecret || LOCAL_WEBHOOK_SECRET,
+        })
+    this.provider = this.gateway_.provider
+  }
+
+  /** The active gateway, for callers that want to pass it around. */
+  gateway(): PaymentGateway {
+    return this.gateway_
+  }
+
+  createPaymentIntent(input: CreatePaymentIntentInput): Promise<CreatedPaymentIntent> {
+    return this.gateway_.createPaymentIntent(input)
+  }
+
+  retrievePaymentIntent(id: string): Promise<RetrievedPaymentIntent> {
+    return this.gateway_.retrievePaymentIntent(id)
+  }
+
+  createTransfer(input: CreateTransferInput): Promise<{ id: string }> {
+    return this.gateway_.createTransfer(input)
+  }
+
+  reverseTransfer(input: ReverseTransferInput): Promise<{ id: string }> {
+    return this.gateway_.reverseTransfer(input)
+  }
+
+  createRefund(input: CreateRefundInput): Promise<{ id: string; status: string }> {
+    return this.gateway_.createRefund(input)
+  }
+
+  parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent {
+    return this.gateway_.parseWebhookEvent(rawBody, signatureHeader)
+  }
+
+  /** Local gateway only (the sandbox confirm route): confirms an intent with a test card. */
+  confirmPaymentIntent(id: string, paymentMethod: string): Promise<SandboxPaymentIntentView> {
+    return this.localGateway().confirmPaymentIntent(id, paymentMethod)
+  }
+
+  /** Local gateway only: an intent with its last decline message. */
+  retrieveLocalPaymentIntent(id: string): Promise<SandboxPaymentIntentView> {
+    return this.localGateway().retrieveLocalPaymentIntent(id)
+  }
+
+  /**
+   * Records a webhook event id; false when it was already recorded. One INSERT ... ON CONFLICT DO NOTHING, so
+   * of any number of concurrent deliveries of one event exactly one gets true.
+   * Pass a transactional context to make the record commit (or roll back) with the event's effects.
+   */
+  @InjectManager()
+  async markWebhookEventProcessed(
+    eventId: string,
+    type: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    if (!eventId) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "A webhook event id is required")
+    }
+    const rows = await this.manager(sharedContext).execute(
+      `insert into processed_webhook_event (id, event_id, type, processed_at)
+       values (?, ?, ?, now())
+       on conflict (event_id) where deleted_at is null do nothing
+       returning id`,
+      [generateEntityId(undefined, "whevt"), eventId, type]
+    )
+    return rows.length === 1
+  }
+
+  /** Forgets a recorded event (compensation when its processing failed), so a redelivery is handled again. */
+  @InjectManager()
+  async unmarkWebhookEventProcessed(
+    eventId: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await this.manager(sharedContext).execute(`delete from processed_webhook_event where event_id = ?`, [eventId])
+  }
+
+  protected localGateway(): LocalGateway {
+    if (!(this.gateway_ instanceof LocalGateway)) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Only the local payment gateway confirms payment intents")
+    }
+    return this.gateway_
+  }
+
+  protected manager(sharedContext: Context<SqlEntityManager>): SqlEntityManager {
+    const manager = sharedContext.transactionManager ?? sharedContext.manager
+    if (!manager) {
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The payments module has no database manager")
+    }
+    return manager
+  }
+}
+
+export default PaymentsModuleService

@@ -1,0 +1,296 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import type { ArtworkType } from "../modules/organization/models/artist-product"
+
+/**
+ * The gallery's view of a product (spec part 2, "Product as embedded in gallery responses"), read for
+ * many products in ONE SQL round trip: Medusa product + default variant (price, SKU, stock) + images +
+ * the artist_product row + its organization. Hot path (public product list, cart, checkout).
+ *
+ * Default variant = lowest variant_rank, then oldest, then smallest id. Price = its USD price without
+ * rules or price list (major unit, e.g. 34.99). Inventory = what can be sold now: for every inventory
+ * item of the variant, sum over locations of stocked - reserved, divided by the required quantity; the
+ * smallest of those (0 when a managed variant has no item, null when the variant does not manage stock).
+ */
+export type GalleryProduct = {
+  id: string
+  name: string
+  handle: string
+  price: number | null
+  images: string[]
+  org_id: string
+  organizations: { name: string; slug: string }
+  sku: string | null
+  inventory: number | null
+  /** Medusa status `published`, not archived by the artist, not deleted. */
+  is_active: boolean
+  gallery_eligible: boolean
+  product_type: ArtworkType
+  featured: boolean
+  /** Not part of the embedded view: the organization's gallery approval (eligibility rule 3). */
+  org_gallery_approved: boolean
+  /** Not part of the embedded view: the default variant (what a cart line sells). */
+  variant_id: string | null
+  created_at: Date
+}
+
+export type GalleryProductSort = "newest" | "oldest" | "price_asc" | "price_desc" | "name"
+
+export type GalleryProductFilters = {
+  ids?: string[]
+  /** The spec's three eligibility rules: is_active AND gallery_eligible AND organization approved. */
+  eligibleOnly?: boolean
+  org_id?: string
+  product_type?: ArtworkType | string
+  price_min?: number
+  price_max?: number
+  /** Case-insensitive substring of the title. */
+  q?: string
+  /** Default 20; at most 1000 here (routes apply their own lower caps). */
+  limit?: number
+  offset?: number
+  /** Default `newest`. */
+  sort?: GalleryProductSort
+}
+
+export type GalleryProductList = { products: GalleryProduct[]; count: number }
+
+/** The container, or its knex instance (or a knex transaction). */
+export type PgSource = Knex | Pick<MedusaContainer, "resolve">
+
+export const GALLERY_PRODUCTS_MAX_LIMIT = 1000
+
+function toKnex(source: PgSource): Knex {
+  const candidate = source as Partial<Knex> & Partial<Pick<MedusaContainer, "resolve">>
+  if (typeof candidate.raw === "function") return source as Knex
+  return (source as MedusaContainer).resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+}
+
+const ORDER_BY: Record<GalleryProductSort, string> = {
+  newest: "f.created_at DESC, f.id DESC",
+  oldest: "f.created_at ASC, f.id ASC",
+  price_asc: "f.price ASC NULLS LAST, f.id ASC",
+  price_desc: "f.price DESC NULLS LAST, f.id ASC",
+  name: "lower(f.title) ASC, f.id ASC",
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+function toNumber(value: unknown): number | null {
+  if (value === null || value === undefined) return null
+  const n = typeof value === "number" ? value : Number(value)
+  return Number.isFinite(n) ? n : null
+}
+
+type Row = {
+  id: string
+  title: string
+  handle: string
+  status: string
+  created_at: Date
+  artist_archived_at: Date | null
+  gallery_eligible: boolean
+  product_type: ArtworkType
+  featured: boolean
+  org_id: string
+  org_name: string
+  org_slug: string
+  org_gallery_approved: boolean
+  variant_id: string | null
+  sku: string | null
+  manage_inventory: boolean | null
+  price: string | number | null
+  images: string[] | null
+  inventory: string | number | null
+  total_count: string | number
+}
+
+function toView(row: Row): GalleryProduct {
+  const inventory = row.variant_id && row.manage_inventory === false ? null : (toNumber(row.inventory) ?? 0)
+  return {
+    id: row.id,
+    name: row.title,
+    handle: row.handle,
+    price: toNumber(row.price),
+    images: row.images ?? [],
+    org_id: row.org_id,
+    organizations: { name: row.org_name, slug: row.org_slug },
+    sku: row.sku,
+    inventory: row.variant_id ? inventory : 0,
+    is_active: row.status === "published" && row.artist_archived_at === null,
+    gallery_eligible: row.gallery_eligible,
+    product_type: row.product_type,
+    featured: row.featured,
+    org_gallery_approved: row.org_gallery_approved,
+    variant_id: row.variant_id,
+    created_at: row.created_at,
+  }
+}
+
+/**
+ * One statement. The inner part filters and pages (with the default variant's USD price, needed by the
+ * price filters and sorting, and the total via a window function); images and stock are computed only
+ * for the rows of the page.
+ */
+function buildQuery(filters: GalleryProductFilters): { sql: string; bindings: unknown[] } {
+  const where: string[] = ["p.deleted_at IS NULL"]
+  const bindings: unknown[] = []
+  if (filters.ids) {
+    where.push("p.id = ANY(?::text[])")
+    bindings.push(filters.ids)
+  }
+  if (filters.eligibleOnly) {
+    where.push("p.status = 'published'", "ap.archived_at IS NULL", "ap.gallery_eligible = true", "o.gallery_approved = true")
+  }
+  if (filters.org_id) {
+    where.push("ap.organization_id = ?")
+    bindings.push(filters.org_id)
+  }
+  if (filters.product_type) {
+    where.push("ap.product_type = ?")
+    bindings.push(filters.product_type)
+  }
+  if (filters.q && filters.q.trim()) {
+    where.push("p.title ILIKE ? ESCAPE '\\'")
+    bindings.push(`%${escapeLike(filters.q.trim())}%`)
+  }
+  const priceWhere: string[] = []
+  if (filters.price_min !== undefined && filters.price_min !== null) {
+    priceWhere.push("pr.amount >= ?")
+    bindings.push(filters.price_min)
+  }
+  if (filters.price_max !== undefined && filters.price_max !== null) {
+    priceWhere.push("pr.amount <= ?")
+    bindings.push(filters.price_max)
+  }
+  const limit = Math.min(Math.max(Math.trunc(filters.limit ?? 20), 0), GALLERY_PRODUCTS_MAX_LIMIT)
+  const offset = Math.max(Math.trunc(filters.offset ?? 0), 0)
+  const orderBy = ORDER_BY[filters.sort ?? "newest"] ?? ORDER_BY.newest
+  bindings.push(limit, offset)
+
+  const sql = `
+WITH filtered AS (
+  SELECT p.id, p.title, p.handle, p.status, p.created_at,
+         ap.archived_at AS artist_archived_at, ap.gallery_eligible, ap.product_type, ap.featured,
+         o.id AS org_id, o.name AS org_name, o.slug AS org_slug, o.gallery_approved AS org_gallery_approved,
+         dv.id AS variant_id, dv.sku, dv.manage_inventory,
+         pr.amount AS price,
+         count(*) OVER () AS total_count
+  FROM product p
+  JOIN organization_artist_product_product_product apl ON apl.product_id = p.id AND apl.deleted_at IS NULL
+  JOIN artist_product ap ON ap.id = apl.artist_product_id AND ap.deleted_at IS NULL
+  JOIN organization o ON o.id = ap.organization_id AND o.deleted_at IS NULL
+  LEFT JOIN LATERAL (
+    SELECT v.id, v.sku, v.manage_inventory
+    FROM product_variant v
+    WHERE v.product_id = p.id AND v.deleted_at IS NULL
+    ORDER BY v.variant_rank ASC NULLS LAST, v.created_at ASC, v.id ASC
+    LIMIT 1
+  ) dv ON true
+  LEFT JOIN LATERAL (
+    SELECT pri.amount
+    FROM product_variant_price_set pvps
+    JOIN price pri ON pri.price_set_id = pvps.price_set_id AND pri.deleted_at IS NULL
+    WHERE pvps.variant_id = dv.id AND pvps.deleted_at IS NULL
+      AND pri.currency_code = 'usd' AND pri.price_list_id IS NULL AND coalesce(pri.rules_count, 0) = 0
+      AND (pri.min_quantity IS NULL OR pri.min_quantity <= 1)
+    ORDER BY pri.min_quantity ASC NULLS FIRST, pri.created_at ASC, pri.id ASC
+    LIMIT 1
+  ) pr ON true
+  WHERE ${where.join(" AND ")}${priceWhere.length ? ` AND ${priceWhere.join(" AND ")}` : ""}
+),
+page AS (
+  SELECT * FROM filtered f ORDER BY ${orderBy} LIMIT ? OFFSET ?
+)
+SELECT f.*,
+  (SELECT coalesce(array_agg(i.url ORDER BY i.rank ASC, i.created_at ASC, i.id ASC), '{}')
+     FROM image i WHERE i.product_id = f.id AND i.deleted_at IS NULL) AS images,
+  (SELECT min(stock.available)
+     FROM (
+       SELECT floor(coalesce(sum(il.stocked_quantity - il.reserved_quantity), 0) / nullif(pvii.required_quantity, 0)) AS available
+       FROM product_variant_inventory_item pvii
+       JOIN inventory_item ii ON ii.id = pvii.inventory_item_id AND ii.deleted_at IS NULL
+       LEFT JOIN inventory_level il ON il.inventory_item_id = ii.id AND il.deleted_at IS NULL
+       WHERE pvii.variant_id = f.variant_id AND pvii.deleted_at IS NULL
+       GROUP BY pvii.inventory_item_id, pvii.required_quantity
+     ) stock) AS inventory
+FROM page f
+ORDER BY ${orderBy}`
+  return { sql, bindings }
+}
+
+/** The gallery view of products matching `filters`, a page of them and the total count, in one query. */
+export async function listGalleryProducts(
+  source: PgSource,
+  filters: GalleryProductFilters = {}
+): Promise<GalleryProductList> {
+  if (filters.ids && filters.ids.length === 0) return { products: [], count: 0 }
+  const knex = toKnex(source)
+  const { sql, bindings } = buildQuery(filters)
+  const result = await knex.raw(sql, bindings as Knex.RawBinding[])
+  const rows = (result.rows ?? []) as Row[]
+  // A page past the end has no row to carry the window count: the count is then unknown without a
+  // second query, so report it only when the page is empty at offset 0 (count 0 for sure).
+  const count = rows.length ? Number(rows[0].total_count) : (filters.offset ?? 0) > 0 ? -1 : 0
+  return { products: rows.map(toView), count }
+}
+
+/** The gallery view of these products (any state; missing ids are absent), keyed by id. One query. */
+export async function getGalleryProductsByIds(source: PgSource, ids: string[]): Promise<Map<string, GalleryProduct>> {
+  const unique = [...new Set(ids.filter(Boolean))]
+  const map = new Map<string, GalleryProduct>()
+  if (!unique.length) return map
+  const { products } = await listGalleryProducts(source, {
+    ids: unique,
+    limit: Math.min(unique.length, GALLERY_PRODUCTS_MAX_LIMIT),
+    sort: "oldest",
+  })
+  for (const product of products) map.set(product.id, product)
+  return map
+}
+
+/** Only the fields of the spec's embedded product (plus sku/inventory when asked), for responses. */
+export function toEmbeddedGalleryProduct(product: GalleryProduct) {
+  return {
+    id: product.id,
+    name: product.name,
+    price: product.price,
+    images: product.images,
+    org_id: product.org_id,
+    organizations: { name: product.organizations.name, slug: product.organizations.slug },
+  }
+}
+
+export type GalleryEligibilityFailure = "not_gallery_eligible" | "organization_not_approved" | "not_active"
+
+/** Which of the spec's eligibility rules a product breaks (empty = eligible). Pure. */
+export function galleryEligibilityFailures(
+  product: Pick<GalleryProduct, "is_active" | "gallery_eligible" | "org_gallery_approved">
+): GalleryEligibilityFailure[] {
+  const failures: GalleryEligibilityFailure[] = []
+  if (!product.gallery_eligible) failures.push("not_gallery_eligible")
+  if (!product.org_gallery_approved) failures.push("organization_not_approved")
+  if (!product.is_active) failures.push("not_active")
+  return failures
+}
+
+export function isGalleryEligible(
+  product: Pick<GalleryProduct, "is_active" | "gallery_eligible" | "org_gallery_approved">
+): boolean {
+  return galleryEligibilityFailures(product).length === 0
+}
+
+/**
+ * The spec's message for the first broken rule (cart add, collections): "Product not gallery eligible"
+ * (flag off or organization not approved) before "Product not active"; null when eligible.
+ */
+export function galleryEligibilityError(
+  product: Pick<GalleryProduct, "is_active" | "gallery_eligible" | "org_gallery_approved">
+): string | null {
+  const [first] = galleryEligibilityFailures(product)
+  if (!first) return null
+  return first === "not_active" ? "Product not active" : "Product not gallery eligible"
+}
