@@ -1,0 +1,242 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import jwt from "jsonwebtoken"
+import { createOrganizationWorkflow } from "../../src/workflows/organization/workflows/create-organization"
+import {
+  anyStatus,
+  bearer,
+  createAdmin,
+  createOrganization,
+  decodeJwt,
+  login,
+  registerMember,
+  type Api,
+} from "../helpers/accounts"
+
+jest.setTimeout(120000)
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api: rawApi, getContainer }) => {
+    const api = rawApi as Api
+    let adminToken: string
+    let north: { token: string; member: { id: string } }
+    let south: { token: string; member: { id: string } }
+    let northOrg: { id: string; slug: string }
+    let southOrg: { id: string; slug: string }
+
+    beforeAll(async () => {
+      adminToken = await createAdmin(getContainer(), api, "boss@atelier.test")
+      north = await registerMember(api, "north-artist@atelier.test")
+      south = await registerMember(api, "south-artist@atelier.test")
+      northOrg = await createOrganization(api, north.token, "Studio North", "test-north")
+      southOrg = await createOrganization(api, south.token, "Studio South", "test-south")
+    })
+
+    describe("organizations and their sales channels", () => {
+      it("creates an organization with its own linked sales channel and the creator as owner", async () => {
+        const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+        const { data } = await query.graph({
+          entity: "organization",
+          fields: ["id", "slug", "plan", "gallery_approved", "sales_channel.id", "sales_channel.name", "memberships.role", "memberships.member_id"],
+          filters: { id: northOrg.id },
+        })
+        expect(data[0]).toMatchObject({
+          slug: "test-north",
+          plan: "starter",
+          gallery_approved: false,
+          sales_channel: { name: "Studio North" },
+          memberships: [{ role: "owner", member_id: north.member.id }],
+        })
+      })
+
+      it("rolls the organization and its sales channel back together when a later step fails", async () => {
+        const container = getContainer()
+        const salesChannels = container.resolve(Modules.SALES_CHANNEL)
+        // An owner that does not exist makes the last step (the membership) fail after the channel and link exist.
+        const { errors } = await createOrganizationWorkflow(container).run({
+          input: { organization: { name: "Doomed Studio", slug: "doomed-studio" }, owner_member_id: "mem_missing" },
+          throwOnError: false,
+        })
+        expect(errors.length).toBeGreaterThan(0)
+        const organizations = await container.resolve("organization").listOrganizations({ slug: "doomed-studio" })
+        expect(organizations).toHaveLength(0)
+        expect(await salesChannels.listSalesChannels({ name: "Doomed Studio" })).toHaveLength(0)
+        const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        const links = await pg("organization_organization_sales_channel_sales_channel").whereNull("deleted_at")
+        expect(links).toHaveLength(2)
+      })
+
+      it("refuses a duplicate or malformed slug with the application error body", async () => {
+        const duplicate = await api.post("/api/organizations", { name: "Again", slug: "test-north" }, bearer(north.token))
+        expect(duplicate.status).toBe(422)
+        expect(duplicate.data).toEqual({
+          error: "Organization with this slug already exists",
+          code: "validation_error",
+          details: {},
+        })
+        const malformed = await api.post("/api/organizations", { name: "Bad", slug: "Bad Slug!" }, bearer(north.token))
+        expect(malformed.status).toBe(400)
+        expect(malformed.data.code).toBe("invalid_request")
+        expect(malformed.data.error).toMatch(/Slug must be lowercase/)
+      })
+
+      it("checks slug availability", async () => {
+        const taken = await api.get("/api/organizations/check-slug?slug=test-north", bearer(north.token))
+        expect(taken.data).toEqual({ available: false, slug: "test-north" })
+        const own = await api.get(`/api/organizations/check-slug?slug=test-north&exclude_org_id=${northOrg.id}`, bearer(north.token))
+        expect(own.data).toEqual({ available: true, slug: "test-north" })
+        const free = await api.get("/api/organizations/check-slug?slug=brand-new", bearer(north.token))
+        expect(free.data).toEqual({ available: true, slug: "brand-new" })
+      })
+    })
+
+    describe("organization context", () => {
+      it("comes from org_id in the query", async () => {
+        const res = await api.get(`/api/guest/status?org_id=${northOrg.id}`, bearer(north.token))
+        expect(res.status).toBe(200)
+        expect(res.data).toEqual({
+          organizationId: northOrg.id,
+          organizationName: "Studio North",
+          isGuest: false,
+          expiresAt: null,
+          daysRemaining: null,
+          isExpired: false,
+          canPromote: false,
+        })
+      })
+
+      it("comes from the X-Organization-ID header", async () => {
+        const res = await api.get("/api/guest/status", {
+          headers: { authorization: `Bearer ${north.token}`, "x-organization-id": northOrg.id },
+          ...anyStatus,
+        })
+        expect(res.status).toBe(200)
+        expect(res.data.organizationId).toBe(northOrg.id)
+      })
+
+      it("falls back to the member's only organization, and needs a choice when there are several", async () => {
+        const only = await api.get("/api/guest/status", bearer(south.token))
+        expect(only.status).toBe(200)
+        expect(only.data.organizationId).toBe(southOrg.id)
+
+        await createOrganization(api, south.token, "South Two", "test-south-two")
+        const ambiguous = await api.get("/api/guest/status", bearer(south.token))
+        expect(ambiguous.status).toBe(400)
+        expect(ambiguous.data).toEqual({ error: "Organization ID required", code: "invalid_request", details: { field: "org_id" } })
+      })
+
+      it("refuses another organization's context with 403, by query or by header", async () => {
+        const byQuery = await api.get(`/api/guest/status?org_id=${southOrg.id}`, bearer(north.token))
+        expect(byQuery.status).toBe(403)
+        expect(byQuery.data).toEqual({ error: "Forbidden", message: "You are not a member of this organization" })
+        const byHeader = await api.get("/api/guest/status", {
+          headers: { authorization: `Bearer ${north.token}`, "x-organization-id": southOrg.id },
+          ...anyStatus,
+        })
+        expect(byHeader.status).toBe(403)
+      })
+
+      it("needs a member token: 401 without one, 401 for a bad one, 403 for an administrator", async () => {
+        const none = await api.get(`/api/guest/status?org_id=${northOrg.id}`, anyStatus)
+        expect(none.status).toBe(401)
+        expect(none.data).toEqual({ error: "Unauthorized", message: "Authentication required" })
+        expect((await api.get("/api/guest/status", bearer("not-a-jwt"))).status).toBe(401)
+        const admin = await api.get(`/api/guest/status?org_id=${northOrg.id}`, bearer(adminToken))
+        expect(admin.status).toBe(403)
+        expect(admin.data.error).toBe("Forbidden")
+      })
+    })
+
+    describe("administrators", () => {
+      it("list and update organizations", async () => {
+        const list = await api.get("/api/admin/organizations", bearer(adminToken))
+        expect(list.status).toBe(200)
+        expect(list.data.count).toBe(2)
+        expect(list.data.organizations.map((o: { slug: string }) => o.slug)).toEqual(["test-north", "test-south"])
+
+        const patched = await api.patch(
+          `/api/admin/organizations/${northOrg.id}`,
+          { galleryApproved: true, plan: "pro", foundingArtistSince: "2026-01-15T00:00:00.000Z" },
+          bearer(adminToken)
+        )
+        expect(patched.status).toBe(200)
+        expect(patched.data.organization).toMatchObject({
+          id: northOrg.id,
+          galleryApproved: true,
+          plan: "pro",
+          foundingArtistSince: "2026-01-15T00:00:00.000Z",
+        })
+        const approved = await api.get("/api/admin/organizations?gallery_approved=true", bearer(adminToken))
+        expect(approved.data.organizations.map((o: { id: string }) => o.id)).toEqual([northOrg.id])
+      })
+
+      it("answer validation and missing organizations with the gallery error body", async () => {
+        const badPlan = await api.patch(`/api/admin/organizations/${northOrg.id}`, { plan: "enterprise" }, bearer(adminToken))
+        expect(badPlan.status).toBe(400)
+        expect(Object.keys(badPlan.data)).toEqual(["error"])
+        expect(typeof badPlan.data.error).toBe("string")
+        const missing = await api.patch("/api/admin/organizations/org_missing", { plan: "pro" }, bearer(adminToken))
+        expect(missing.status).toBe(404)
+        expect(missing.data).toEqual({ error: "Organization not found" })
+      })
+
+      it("are the only ones on /api/admin and /admin: members get 403 and 401", async () => {
+        const none = await api.get("/api/admin/organizations", anyStatus)
+        expect(none.status).toBe(401)
+        expect(none.data).toEqual({ error: "Unauthorized", message: "Authentication required" })
+        const member = await api.get("/api/admin/organizations", bearer(north.token))
+        expect(member.status).toBe(403)
+        expect(member.data).toEqual({ error: "Forbidden", message: "Administrator access required" })
+        const memberPatch = await api.patch(`/api/admin/organizations/${northOrg.id}`, { plan: "pro" }, bearer(north.token))
+        expect(memberPatch.status).toBe(403)
+        for (const path of ["/admin/products", "/admin/orders", "/admin/users/me"]) {
+          expect((await api.get(path, bearer(north.token))).status).toBe(401)
+        }
+        expect((await api.get("/admin/users/me", bearer(adminToken))).status).toBe(200)
+      })
+    })
+
+    describe("tokens", () => {
+      it("live one hour and can be refreshed", async () => {
+        const token = await login(api, "member", "north-artist@atelier.test", "secret-pass")
+        const claims = decodeJwt(token) as { exp: number; iat: number; actor_type: string; actor_id: string }
+        expect(claims.exp - claims.iat).toBe(3600)
+        expect(claims).toMatchObject({ actor_type: "member", actor_id: north.member.id })
+        const refreshed = await api.post("/auth/token/refresh", {}, bearer(token))
+        expect(refreshed.status).toBe(200)
+        const renewed = decodeJwt(refreshed.data.token) as { exp: number; iat: number; actor_id: string }
+        expect(renewed.exp - renewed.iat).toBe(3600)
+        expect(renewed.actor_id).toBe(north.member.id)
+        expect((await api.get("/api/members/me", bearer(refreshed.data.token))).status).toBe(200)
+      })
+
+      it("refuses an expired token with 401", async () => {
+        const { projectConfig } = getContainer().resolve(ContainerRegistrationKeys.CONFIG_MODULE)
+        const claims = decodeJwt(north.token)
+        const expired = jwt.sign({ ...claims, iat: 1000, exp: 2000 }, projectConfig.http.jwtSecret as string)
+        const res = await api.get("/api/members/me", bearer(expired))
+        expect(res.status).toBe(401)
+        expect(res.data.error).toBe("Unauthorized")
+      })
+    })
+
+    describe("members", () => {
+      it("see themselves and their organizations", async () => {
+        const res = await api.get("/api/members/me", bearer(north.token))
+        expect(res.status).toBe(200)
+        expect(res.data).toEqual({
+          member: { id: north.member.id, email: "north-artist@atelier.test", first_name: "Test", last_name: null },
+          organizations: [{ id: northOrg.id, name: "Studio North", slug: "test-north", role: "owner" }],
+        })
+      })
+
+      it("cannot register the same login twice", async () => {
+        const registered = await api.post("/auth/member/emailpass/register", { email: "north-artist@atelier.test", password: "x" }, anyStatus)
+        expect(registered.status).toBe(401)
+        const again = await api.post("/api/members", { email: "north-artist@atelier.test" }, bearer(north.token))
+        expect(again.status).toBe(400)
+        expect(again.data.error).toBe("This login already belongs to a member")
+      })
+    })
+  },
+})
