@@ -19,6 +19,7 @@ const common = {
 module.exports = {
   globalSetup: "<rootDir>/integration-tests/global-setup.js",
   globalTeardown: "<rootDir>/integration-tests/global-teardown.js",
+  reporters: ["default", "<rootDir>/integration-tests/summary-reporter.js"],
   projects: [
     { ...common, displayName: "unit", testMatch: ["<rootDir>/src/**/__tests__/**/*.unit.spec.ts"] },
     {

@@ -53,8 +53,15 @@ module.exports = defineConfig({
   },
   modules: [
     { resolve: "./src/modules/organization" },
-    { resolve: "./src/modules/payments", options: {} },
     { resolve: "./src/modules/gallery" },
+    {
+      resolve: "./src/modules/payments",
+      options: {
+        stripeApiKey: process.env.STRIPE_API_KEY,
+        stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET,
+        stripeApiBase: process.env.STRIPE_API_BASE,
+      },
+    },
     {
       key: Modules.NOTIFICATION,
       resolve: "@medusajs/medusa/notification",

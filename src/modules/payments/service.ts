@@ -91,12 +91,12 @@ class PaymentsModuleService
   }
 
   /** Local gateway only (the sandbox confirm route): confirms an intent with a test card. */
-  confirmPaymentIntent(id: string, paymentMethod: string): Promise<SandboxPaymentIntentView> {
+  async confirmPaymentIntent(id: string, paymentMethod: string): Promise<SandboxPaymentIntentView> {
     return this.localGateway().confirmPaymentIntent(id, paymentMethod)
   }
 
   /** Local gateway only: an intent with its last decline message. */
-  retrieveLocalPaymentIntent(id: string): Promise<SandboxPaymentIntentView> {
+  async retrieveLocalPaymentIntent(id: string): Promise<SandboxPaymentIntentView> {
     return this.localGateway().retrieveLocalPaymentIntent(id)
   }
 
@@ -135,7 +135,10 @@ class PaymentsModuleService
 
   protected localGateway(): LocalGateway {
     if (!(this.gateway_ instanceof LocalGateway)) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Only the local payment gateway confirms payment intents")
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "Only the local payment gateway (no Stripe key) has sandbox payment intents"
+      )
     }
     return this.gateway_
   }

@@ -78,7 +78,10 @@ function requestHash(operation: string, params: Record<string, unknown>): string
 
 function assertCents(value: number, name: string, min: number): void {
   if (!Number.isSafeInteger(value) || value < min) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${name} must be an integer number of cents of at least ${min}`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `${name} must be an integer number of cents of at least ${min}`
+    )
   }
 }
 
@@ -135,7 +138,8 @@ export class LocalGateway implements PaymentGateway {
     const [inserted] = await this.query<IntentRow>(
       sharedContext,
       `insert into sandbox_payment_intent
-         (id, client_secret, amount, currency, status, transfer_group, receipt_email, metadata, idempotency_key, request_hash)
+         (id, client_secret, amount, currency, status, transfer_group, receipt_email, metadata,
+          idempotency_key, request_hash)
        values (?, ?, ?, ?, 'requires_payment_method', ?, ?, ?::jsonb, ?, ?)
        on conflict (idempotency_key) where deleted_at is null do nothing
        returning *`,
@@ -280,7 +284,8 @@ export class LocalGateway implements PaymentGateway {
     const [inserted] = await this.query<KeyedRow>(
       sharedContext,
       `insert into sandbox_transfer
-         (id, amount, currency, destination, transfer_group, source_transaction, metadata, idempotency_key, request_hash)
+         (id, amount, currency, destination, transfer_group, source_transaction, metadata,
+          idempotency_key, request_hash)
        values (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)
        on conflict (idempotency_key) where deleted_at is null do nothing
        returning id, request_hash`,
@@ -335,7 +340,8 @@ export class LocalGateway implements PaymentGateway {
     if (amount > remaining) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
-        `Reversal amount (${amount} cents) is greater than the unreversed amount of transfer ${transfer.id} (${remaining} cents)`,
+        `Reversal amount (${amount} cents) is greater than the unreversed amount ` +
+          `of transfer ${transfer.id} (${remaining} cents)`,
         PAYMENT_ERROR_CODES.AMOUNT_TOO_LARGE
       )
     }
@@ -473,7 +479,10 @@ export class LocalGateway implements PaymentGateway {
   ): Promise<T> {
     const row = await this.findByKey<T>(sharedContext, table, idempotencyKey)
     if (!row) {
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Idempotency key '${idempotencyKey}' vanished during replay`)
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `Idempotency key '${idempotencyKey}' vanished during replay`
+      )
     }
     return this.checkReplay(row, hash, idempotencyKey)
   }
@@ -482,7 +491,8 @@ export class LocalGateway implements PaymentGateway {
     if (row.request_hash !== hash) {
       throw new MedusaError(
         MedusaError.Types.CONFLICT,
-        `${IDEMPOTENCY_MISMATCH_MESSAGE} Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+        `${IDEMPOTENCY_MISMATCH_MESSAGE} ` +
+          `Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
         PAYMENT_ERROR_CODES.IDEMPOTENCY
       )
     }
@@ -490,6 +500,10 @@ export class LocalGateway implements PaymentGateway {
   }
 
   protected noSuch(resource: "payment_intent" | "transfer", id: string): MedusaError {
-    return new MedusaError(MedusaError.Types.NOT_FOUND, `No such ${resource}: '${id}'`, PAYMENT_ERROR_CODES.RESOURCE_MISSING)
+    return new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `No such ${resource}: '${id}'`,
+      PAYMENT_ERROR_CODES.RESOURCE_MISSING
+    )
   }
 }

@@ -57,7 +57,10 @@ export function toMedusaError(error: unknown, action: string): MedusaError {
     const type = error.statusCode === 404 ? MedusaError.Types.NOT_FOUND : MedusaError.Types.INVALID_DATA
     return new MedusaError(type, message, error.code)
   }
-  if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError) {
+  if (
+    error instanceof Stripe.errors.StripeAuthenticationError ||
+    error instanceof Stripe.errors.StripePermissionError
+  ) {
     // The SDK's message can echo part of the key: keep it out of logs and responses.
     return new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,

@@ -1,0 +1,363 @@
+import { randomBytes } from "node:crypto"
+import { createServer, IncomingMessage, ServerResponse } from "node:http"
+import type { AddressInfo } from "node:net"
+
+/**
+ * A tiny stand-in for api.stripe.com, for contract tests of code that uses the real Stripe SDK (point the SDK
+ * at `apiBase`). It implements only what Atelier calls, records every request, and enforces the Stripe rules
+ * that matter for money movement: idempotent replay, key reuse with other parameters, transfers capped by
+ * their source charge, and transfers without a source charge failing on the (empty) platform balance.
+ */
+
+/** Form parameters as Stripe receives them: strings, nested objects for `a[b]` keys, arrays for `a[0]`. */
+export type FormValue = string | FormValue[] | { [key: string]: FormValue }
+export type FormParams = { [key: string]: FormValue }
+
+export type Recorded = {
+  method: string
+  path: string
+  params: FormParams
+  idempotencyKey: string | null
+}
+
+export type FakeStripe = {
+  /** e.g. `http://127.0.0.1:54321`: the `stripeApiBase` option. */
+  apiBase: string
+  requests: Recorded[]
+  /** Simulates the customer paying: the intent succeeds with a new charge of its full amount. */
+  succeedIntent(id: string): void
+  close(): Promise<void>
+}
+
+type StripeObject = Record<string, unknown>
+type Reply = { status: number; body: StripeObject }
+
+type Intent = StripeObject & { id: string; amount: number; status: string; latest_charge: string | null }
+type Transfer = StripeObject & { id: string; amount: number; amount_reversed: number; source_transaction: string }
+type Charge = { id: string; amount: number; paymentIntent: string; refunded: number }
+
+/** Parses `a=1&b[c]=2&d[0]=x` (Stripe's form encoding) into nested objects and arrays. */
+export function parseStripeForm(body: string): FormParams {
+  const root: { [key: string]: FormValue } = {}
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(rawKey)
+    const segments = match
+      ? [match[1], ...Array.from(match[2].matchAll(/\[([^[\]]*)\]/g), (m) => m[1])]
+      : [rawKey]
+    let node: { [key: string]: FormValue } = root
+    segments.forEach((segment, index) => {
+      if (index === segments.length - 1) {
+        node[segment] = value
+        return
+      }
+      const child = node[segment]
+      if (typeof child !== "object" || child === null || Array.isArray(child)) {
+        node[segment] = {}
+      }
+      node = node[segment] as { [key: string]: FormValue }
+    })
+  }
+  return arraysFromIndexedObjects(root) as FormParams
+}
+
+function arraysFromIndexedObjects(value: FormValue): FormValue {
+  if (typeof value === "string" || Array.isArray(value)) {
+    return value
+  }
+  const keys = Object.keys(value)
+  const converted: { [key: string]: FormValue } = {}
+  for (const key of keys) {
+    converted[key] = arraysFromIndexedObjects(value[key])
+  }
+  if (keys.length > 0 && keys.every((key, index) => key === String(index))) {
+    return keys.map((key) => converted[key])
+  }
+  return converted
+}
+
+function stripeError(status: number, type: string, message: string, code?: string, param?: string): Reply {
+  return { status, body: { error: { type, message, ...(code ? { code } : {}), ...(param ? { param } : {}) } } }
+}
+
+function missing(resource: string, id: string, param?: string): Reply {
+  return stripeError(404, "invalid_request_error", `No such ${resource}: '${id}'`, "resource_missing", param)
+}
+
+function text(params: FormParams, name: string): string | undefined {
+  const value = params[name]
+  return typeof value === "string" && value !== "" ? value : undefined
+}
+
+function stringMap(params: FormParams, name: string): Record<string, string> {
+  const value = params[name]
+  const result: Record<string, string> = {}
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    for (const [key, entry] of Object.entries(value)) {
+      if (typeof entry === "string") result[key] = entry
+    }
+  }
+  return result
+}
+
+function invalid(message: string, code?: string, param?: string): Reply {
+  return stripeError(400, "invalid_request_error", message, code, param)
+}
+
+function missingParam(name: string): Reply {
+  return invalid(`Missing required param: ${name}.`, "parameter_missing", name)
+}
+
+/** The `amount` parameter: a positive integer, undefined when absent, or a Stripe-style error. */
+function amountOf(params: FormParams): number | Reply | undefined {
+  const raw = params.amount
+  if (raw === undefined) return undefined
+  const amount = typeof raw === "string" && /^\d+$/.test(raw) ? Number(raw) : NaN
+  if (!Number.isSafeInteger(amount) || amount <= 0) {
+    return invalid("Invalid positive integer", "parameter_invalid_integer", "amount")
+  }
+  return amount
+}
+
+function isReply(value: unknown): value is Reply {
+  return typeof value === "object" && value !== null && "status" in value && "body" in value
+}
+
+function newId(prefix: string): string {
+  return `${prefix}_fake${randomBytes(8).toString("hex")}`
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const requests: Recorded[] = []
+  const intents = new Map<string, Intent>()
+  const charges = new Map<string, Charge>()
+  const transfers = new Map<string, Transfer>()
+  const idempotent = new Map<string, { method: string; path: string; params: string; reply: Reply }>()
+
+  function succeed(intent: Intent): void {
+    if (intent.status === "succeeded") return
+    const charge: Charge = { id: newId("ch"), amount: intent.amount, paymentIntent: intent.id, refunded: 0 }
+    charges.set(charge.id, charge)
+    intent.status = "succeeded"
+    intent.latest_charge = charge.id
+  }
+
+  function createIntent(params: FormParams): Reply {
+    const amount = amountOf(params)
+    if (isReply(amount)) return amount
+    if (amount === undefined) return missingParam("amount")
+    const currency = text(params, "currency")
+    if (!currency) return missingParam("currency")
+    const id = newId("pi")
+    const intent: Intent = {
+      id,
+      object: "payment_intent",
+      amount,
+      currency,
+      status: "requires_payment_method",
+      client_secret: `${id}_secret_${randomBytes(8).toString("hex")}`,
+      transfer_group: text(params, "transfer_group") ?? null,
+      receipt_email: text(params, "receipt_email") ?? null,
+      metadata: stringMap(params, "metadata"),
+      latest_charge: null,
+      livemode: false,
+    }
+    intents.set(id, intent)
+    return { status: 200, body: intent }
+  }
+
+  function confirmIntent(id: string, params: FormParams): Reply {
+    const intent = intents.get(id)
+    if (!intent) return missing("payment_intent", id)
+    if (text(params, "payment_method") === "pm_card_chargeDeclined") {
+      return stripeError(402, "card_error", "Your card was declined.", "card_declined")
+    }
+    succeed(intent)
+    return { status: 200, body: intent }
+  }
+
+  function createTransfer(params: FormParams): Reply {
+    const amount = amountOf(params)
+    if (isReply(amount)) return amount
+    if (amount === undefined) return missingParam("amount")
+    const destination = text(params, "destination")
+    if (!destination) return missingParam("destination")
+    const source = text(params, "source_transaction")
+    if (!source) {
+      // Without a funding charge Stripe draws on the platform's available balance, which is empty here.
+      return invalid(
+        "You have insufficient available funds in your Stripe account. Try adding funds directly to your " +
+          "available balance by creating Charges using the 4000000000000077 test card.",
+        "balance_insufficient"
+      )
+    }
+    const charge = charges.get(source)
+    if (!charge) return invalid(`No such charge: '${source}'`, "resource_missing", "source_transaction")
+    const alreadyTransferred = [...transfers.values()]
+      .filter((transfer) => transfer.source_transaction === source)
+      .reduce((sum, transfer) => sum + transfer.amount, 0)
+    if (alreadyTransferred + amount > charge.amount) {
+      return invalid(
+        `The transfer amount exceeds the amount of the source transaction ${source} available for transfer.`,
+        "amount_too_large",
+        "amount"
+      )
+    }
+    const transfer: Transfer = {
+      id: newId("tr"),
+      object: "transfer",
+      amount,
+      amount_reversed: 0,
+      currency: text(params, "currency") ?? "usd",
+      destination,
+      transfer_group: text(params, "transfer_group") ?? null,
+      source_transaction: source,
+      metadata: stringMap(params, "metadata"),
+      reversed: false,
+    }
+    transfers.set(transfer.id, transfer)
+    return { status: 200, body: transfer }
+  }
+
+  function reverseTransfer(id: string, params: FormParams): Reply {
+    const transfer = transfers.get(id)
+    if (!transfer) return missing("transfer", id)
+    const requested = amountOf(params)
+    if (isReply(requested)) return requested
+    const remaining = transfer.amount - transfer.amount_reversed
+    const amount = requested ?? remaining
+    if (remaining === 0 || amount > remaining) {
+      const message = `Transfer ${id} cannot be reversed by ${amount}; ${remaining} remains.`
+      return invalid(message, "amount_too_large", "amount")
+    }
+    transfer.amount_reversed += amount
+    transfer.reversed = transfer.amount_reversed === transfer.amount
+    return { status: 200, body: { id: newId("trr"), object: "transfer_reversal", amount, transfer: id } }
+  }
+
+  function createRefund(params: FormParams): Reply {
+    const intentId = text(params, "payment_intent")
+    if (!intentId) return missingParam("payment_intent")
+    const intent = intents.get(intentId)
+    if (!intent) return missing("payment_intent", intentId, "payment_intent")
+    const charge = intent.latest_charge ? charges.get(intent.latest_charge) : undefined
+    if (!charge) {
+      return invalid(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`)
+    }
+    const requested = amountOf(params)
+    if (isReply(requested)) return requested
+    const remaining = charge.amount - charge.refunded
+    const amount = requested ?? remaining
+    if (remaining === 0) {
+      return invalid(`Charge ${charge.id} has already been refunded.`, "charge_already_refunded")
+    }
+    if (amount > remaining) {
+      return invalid(
+        `Refund amount ($${amount / 100}) is greater than unrefunded amount on charge ($${remaining / 100})`,
+        "amount_too_large",
+        "amount"
+      )
+    }
+    charge.refunded += amount
+    return {
+      status: 200,
+      body: {
+        id: newId("re"),
+        object: "refund",
+        amount,
+        charge: charge.id,
+        payment_intent: intentId,
+        status: "succeeded",
+      },
+    }
+  }
+
+  function route(method: string, path: string, params: FormParams): Reply {
+    let match: RegExpExecArray | null
+    if (method === "POST" && path === "/v1/payment_intents") return createIntent(params)
+    if (method === "GET" && (match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path))) {
+      const intent = intents.get(match[1])
+      return intent ? { status: 200, body: intent } : missing("payment_intent", match[1])
+    }
+    if (method === "POST" && (match = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path))) {
+      return confirmIntent(match[1], params)
+    }
+    if (method === "POST" && path === "/v1/transfers") return createTransfer(params)
+    if (method === "POST" && (match = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path))) {
+      return reverseTransfer(match[1], params)
+    }
+    if (method === "POST" && path === "/v1/refunds") return createRefund(params)
+    return stripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`)
+  }
+
+  function handle(req: IncomingMessage, body: string, res: ServerResponse): void {
+    const url = new URL(req.url ?? "/", "http://localhost")
+    const method = req.method ?? "GET"
+    const params = parseStripeForm(method === "GET" ? url.searchParams.toString() : body)
+    const header = req.headers["idempotency-key"]
+    const idempotencyKey = typeof header === "string" ? header : null
+    requests.push({ method, path: url.pathname, params, idempotencyKey })
+
+    let reply: Reply
+    let replayed = false
+    const saved = idempotencyKey && method === "POST" ? idempotent.get(idempotencyKey) : undefined
+    const fingerprint = JSON.stringify(params)
+    if (saved && (saved.method !== method || saved.path !== url.pathname || saved.params !== fingerprint)) {
+      reply = stripeError(
+        400,
+        "idempotency_error",
+        "Keys for idempotent requests can only be used with the same parameters they were first used with. " +
+          `Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`
+      )
+    } else if (saved) {
+      reply = saved.reply
+      replayed = true
+    } else {
+      reply = route(method, url.pathname, params)
+      // Like Stripe, only results of requests that executed are saved; refused ones may be retried.
+      if (idempotencyKey && method === "POST" && reply.status < 400) {
+        idempotent.set(idempotencyKey, { method, path: url.pathname, params: fingerprint, reply })
+      }
+    }
+
+    res.writeHead(reply.status, {
+      "content-type": "application/json",
+      "request-id": newId("req"),
+      ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
+      ...(replayed ? { "idempotent-replayed": "true" } : {}),
+    })
+    res.end(JSON.stringify(reply.body))
+  }
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on("data", (chunk: Buffer) => chunks.push(chunk))
+    req.on("end", () => {
+      try {
+        handle(req, Buffer.concat(chunks).toString("utf8"), res)
+      } catch (error) {
+        res.writeHead(500, { "content-type": "application/json" })
+        res.end(JSON.stringify({ error: { type: "api_error", message: String(error) } }))
+      }
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => resolve())
+  })
+  const { port } = server.address() as AddressInfo // listen() on a TCP port always yields an AddressInfo
+
+  return {
+    apiBase: `http://127.0.0.1:${port}`,
+    requests,
+    succeedIntent(id: string) {
+      const intent = intents.get(id)
+      if (!intent) throw new Error(`fake Stripe: no payment intent ${id}`)
+      succeed(intent)
+    },
+    close() {
+      // The SDK keeps connections alive; drop them so close() resolves at once.
+      server.closeAllConnections()
+      return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
+    },
+  }
+}

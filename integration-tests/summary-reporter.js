@@ -1,0 +1,22 @@
+// Writes the run's totals where .ci/run can print them as its last line ("N passed, N failed").
+const fs = require("node:fs")
+const path = require("node:path")
+
+class SummaryReporter {
+  constructor(globalConfig, options = {}) {
+    this.outputFile = options.outputFile || path.join(globalConfig.rootDir, ".ci", "last-test-summary.json")
+  }
+
+  onRunComplete(_contexts, results) {
+    const summary = {
+      passed: results.numPassedTests,
+      // A suite that cannot even load counts as a failure although none of its tests ran.
+      failed: results.numFailedTests + results.numRuntimeErrorTestSuites,
+      skipped: results.numPendingTests + results.numTodoTests,
+    }
+    fs.mkdirSync(path.dirname(this.outputFile), { recursive: true })
+    fs.writeFileSync(this.outputFile, JSON.stringify(summary))
+  }
+}
+
+module.exports = SummaryReporter

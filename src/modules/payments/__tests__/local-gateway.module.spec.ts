@@ -1,0 +1,313 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
+import path from "node:path"
+import { PAYMENTS_MODULE } from ".."
+import PaymentsModuleService from "../service"
+import { CreatePaymentIntentInput, LOCAL_WEBHOOK_SECRET, PAYMENT_ERROR_CODES, SANDBOX_DECLINE_MESSAGE } from "../types"
+import { signWebhookPayload } from "../webhook-signature"
+
+jest.setTimeout(60_000)
+
+const moduleDir = path.join(__dirname, "..")
+
+async function rejection(promise: Promise<unknown>): Promise<MedusaError> {
+  try {
+    await promise
+  } catch (error) {
+    expect(error).toBeInstanceOf(MedusaError)
+    return error as MedusaError // asserted just above
+  }
+  throw new Error("expected the call to fail")
+}
+
+function intentInput(overrides: Partial<CreatePaymentIntentInput> = {}): CreatePaymentIntentInput {
+  return {
+    amountCents: 11_489,
+    currency: "usd",
+    transferGroup: "gallery_gord_1_1700000000000",
+    receiptEmail: "buyer@example.com",
+    metadata: { order_id: "gord_1", cart_session_id: "sess_1" },
+    idempotencyKey: "checkout-gord_1",
+    ...overrides,
+  }
+}
+
+moduleIntegrationTestRunner<PaymentsModuleService>({
+  moduleName: PAYMENTS_MODULE,
+  resolve: moduleDir,
+  // The schema comes from the module's own migrations, so they are tested too.
+  pathToMigrations: path.join(moduleDir, "migrations"),
+  testSuite: ({ service, MikroOrmWrapper }) => {
+    /** A paid intent and its charge id. */
+    async function paidIntent(key = "checkout-gord_1", amountCents = 11_489) {
+      const { id } = await service.createPaymentIntent(intentInput({ idempotencyKey: key, amountCents }))
+      const confirmed = await service.confirmPaymentIntent(id, "pm_card_visa")
+      return { id, chargeId: confirmed.chargeId as string } // a visa confirmation always sets the charge
+    }
+
+    it("builds its tables from the module's migrations", async () => {
+      const applied = await MikroOrmWrapper.getManager().execute(`select name from mikro_orm_migrations`)
+      expect(applied.map((row: { name: string }) => row.name)).toContain("Migration20261121224510")
+    })
+
+    it("selects the local provider without a Stripe key", () => {
+      expect(service.provider).toBe("local")
+      expect(service.gateway().provider).toBe("local")
+    })
+
+    describe("payment intents", () => {
+      it("creates an intent awaiting a payment method, like Stripe test mode", async () => {
+        const intent = await service.createPaymentIntent(intentInput())
+
+        expect(intent.id).toMatch(/^pi_/)
+        expect(intent.clientSecret).toMatch(new RegExp(`^${intent.id}_secret_[0-9a-f]+$`))
+        expect(intent.status).toBe("requires_payment_method")
+        expect(await service.retrievePaymentIntent(intent.id)).toEqual({
+          id: intent.id,
+          status: "requires_payment_method",
+          amountCents: 11_489,
+          chargeId: null,
+          transferGroup: "gallery_gord_1_1700000000000",
+          metadata: { order_id: "gord_1", cart_session_id: "sess_1" },
+        })
+      })
+
+      it("confirms with pm_card_visa: succeeded with a charge; confirming again changes nothing", async () => {
+        const { id } = await service.createPaymentIntent(intentInput())
+        const confirmed = await service.confirmPaymentIntent(id, "pm_card_visa")
+
+        expect(confirmed.status).toBe("succeeded")
+        expect(confirmed.chargeId).toMatch(/^ch_/)
+        expect(confirmed.lastError).toBeNull()
+        expect(await service.confirmPaymentIntent(id, "pm_card_visa")).toEqual(confirmed)
+        expect(await service.confirmPaymentIntent(id, "pm_card_chargeDeclined")).toEqual(confirmed)
+        expect((await service.retrievePaymentIntent(id)).chargeId).toBe(confirmed.chargeId)
+      })
+
+      it("declines pm_card_chargeDeclined and lets a later card succeed", async () => {
+        const { id } = await service.createPaymentIntent(intentInput())
+        const declined = await service.confirmPaymentIntent(id, "pm_card_chargeDeclined")
+
+        expect(declined.status).toBe("requires_payment_method")
+        expect(declined.chargeId).toBeNull()
+        expect(declined.lastError).toBe(SANDBOX_DECLINE_MESSAGE)
+        expect((await service.retrieveLocalPaymentIntent(id)).lastError).toBe("Your card was declined.")
+
+        const paid = await service.confirmPaymentIntent(id, "pm_card_visa")
+        expect(paid.status).toBe("succeeded")
+        expect(paid.lastError).toBeNull()
+      })
+
+      it("refuses unknown payment methods and unknown intents", async () => {
+        const { id } = await service.createPaymentIntent(intentInput())
+        expect((await rejection(service.confirmPaymentIntent(id, "pm_card_amex"))).type).toBe(
+          MedusaError.Types.INVALID_DATA
+        )
+        const missing = await rejection(service.confirmPaymentIntent("pi_missing", "pm_card_visa"))
+        expect(missing.type).toBe(MedusaError.Types.NOT_FOUND)
+        const notFound = await rejection(service.retrievePaymentIntent("pi_missing"))
+        expect(notFound.type).toBe(MedusaError.Types.NOT_FOUND)
+        expect(notFound.message).toBe("No such payment_intent: 'pi_missing'")
+      })
+
+      it("refuses amounts that are not whole cents, below Stripe's minimum, or another currency", async () => {
+        for (const input of [
+          intentInput({ amountCents: 10.5 }),
+          intentInput({ amountCents: 49 }),
+          intentInput({ currency: "eur" as "usd" }), // a caller bypassing the type
+        ]) {
+          expect((await rejection(service.createPaymentIntent(input))).type).toBe(MedusaError.Types.INVALID_DATA)
+        }
+      })
+
+      it("replays an idempotency key with the original intent, even after payment", async () => {
+        const first = await service.createPaymentIntent(intentInput())
+        await service.confirmPaymentIntent(first.id, "pm_card_visa")
+        const replay = await service.createPaymentIntent(intentInput())
+
+        expect(replay).toEqual(first)
+        expect(await service.listSandboxPaymentIntents({})).toHaveLength(1)
+      })
+
+      it("refuses a key reused with other parameters", async () => {
+        await service.createPaymentIntent(intentInput())
+        const error = await rejection(service.createPaymentIntent(intentInput({ amountCents: 500 })))
+
+        expect(error.type).toBe(MedusaError.Types.CONFLICT)
+        expect(error.code).toBe(PAYMENT_ERROR_CODES.IDEMPOTENCY)
+      })
+
+      it("creates one intent for concurrent requests with one key", async () => {
+        const results = await Promise.all(Array.from({ length: 6 }, () => service.createPaymentIntent(intentInput())))
+
+        expect(new Set(results.map((r) => r.id)).size).toBe(1)
+        expect(await service.listSandboxPaymentIntents({})).toHaveLength(1)
+      })
+    })
+
+    describe("transfers", () => {
+      const transfer = (chargeId: string, amountCents: number, idempotencyKey: string) => ({
+        amountCents,
+        currency: "usd" as const,
+        destination: "acct_north",
+        transferGroup: "gallery_gord_1_1700000000000",
+        sourceTransaction: chargeId,
+        idempotencyKey,
+        metadata: { artist_order_id: idempotencyKey },
+      })
+
+      it("records a transfer funded by a charge and replays its key", async () => {
+        const { chargeId } = await paidIntent()
+        const created = await service.createTransfer(transfer(chargeId, 8_800, "transfer-aord_1"))
+        const replay = await service.createTransfer(transfer(chargeId, 8_800, "transfer-aord_1"))
+
+        expect(created.id).toMatch(/^tr_/)
+        expect(replay).toEqual(created)
+        const [stored] = await service.listSandboxTransfers({})
+        expect(stored).toEqual(
+          expect.objectContaining({
+            id: created.id,
+            amount: 8_800,
+            currency: "usd",
+            destination: "acct_north",
+            transfer_group: "gallery_gord_1_1700000000000",
+            source_transaction: chargeId,
+            metadata: { artist_order_id: "transfer-aord_1" },
+            amount_reversed: 0,
+          })
+        )
+
+        const mismatch = await rejection(service.createTransfer(transfer(chargeId, 100, "transfer-aord_1")))
+        expect(mismatch.code).toBe(PAYMENT_ERROR_CODES.IDEMPOTENCY)
+      })
+
+      it("caps the transfers of one charge at the charge amount (a replay of the last one still answers)", async () => {
+        const { chargeId } = await paidIntent()
+        await service.createTransfer(transfer(chargeId, 10_000, "t1"))
+        const over = await rejection(service.createTransfer(transfer(chargeId, 1_490, "t2")))
+        const last = await service.createTransfer(transfer(chargeId, 1_489, "t3"))
+
+        expect(over.type).toBe(MedusaError.Types.INVALID_DATA)
+        expect(over.code).toBe(PAYMENT_ERROR_CODES.AMOUNT_TOO_LARGE)
+        expect(await service.createTransfer(transfer(chargeId, 1_489, "t3"))).toEqual(last)
+        expect(await service.listSandboxTransfers({})).toHaveLength(2)
+      })
+
+      it("never exceeds the charge under concurrent transfers", async () => {
+        const { chargeId } = await paidIntent("checkout-race", 1_000)
+        const results = await Promise.allSettled(
+          Array.from({ length: 8 }, (_, i) => service.createTransfer(transfer(chargeId, 300, `race-${i}`)))
+        )
+
+        expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3)
+        const stored = await service.listSandboxTransfers({})
+        expect(stored.reduce((sum, t) => sum + t.amount, 0)).toBe(900)
+      })
+
+      it("refuses an unknown or unpaid charge and a missing source transaction", async () => {
+        const unknown = await rejection(service.createTransfer(transfer("ch_missing", 100, "t-unknown")))
+        expect(unknown.code).toBe(PAYMENT_ERROR_CODES.RESOURCE_MISSING)
+
+        const none = await rejection(service.createTransfer(transfer("", 100, "t-none")))
+        expect(none.code).toBe(PAYMENT_ERROR_CODES.BALANCE_INSUFFICIENT)
+      })
+
+      it("reverses a transfer in parts, up to its amount, idempotently", async () => {
+        const { chargeId } = await paidIntent()
+        const { id } = await service.createTransfer(transfer(chargeId, 8_800, "transfer-aord_1"))
+
+        const part = await service.reverseTransfer({ transferId: id, amountCents: 800, idempotencyKey: "rev-1" })
+        expect(part.id).toMatch(/^trr_/)
+        expect(await service.reverseTransfer({ transferId: id, amountCents: 800, idempotencyKey: "rev-1" })).toEqual(part)
+
+        const tooMuch = await rejection(
+          service.reverseTransfer({ transferId: id, amountCents: 8_001, idempotencyKey: "rev-2" })
+        )
+        expect(tooMuch.code).toBe(PAYMENT_ERROR_CODES.AMOUNT_TOO_LARGE)
+
+        await service.reverseTransfer({ transferId: id, idempotencyKey: "rev-rest" })
+        const [stored] = await service.listSandboxTransfers({ id })
+        expect(stored.amount_reversed).toBe(8_800)
+        expect(await service.listSandboxTransferReversals({})).toHaveLength(2)
+
+        const done = await rejection(service.reverseTransfer({ transferId: id, idempotencyKey: "rev-3" }))
+        expect(done.message).toMatch(/already been fully reversed/)
+        const missing = await rejection(service.reverseTransfer({ transferId: "tr_missing", idempotencyKey: "rev-4" }))
+        expect(missing.type).toBe(MedusaError.Types.NOT_FOUND)
+      })
+    })
+
+    describe("refunds", () => {
+      it("refunds part then the rest of a paid intent, idempotently, and no more", async () => {
+        const { id, chargeId } = await paidIntent()
+        const part = await service.createRefund({ paymentIntentId: id, amountCents: 1_000, idempotencyKey: "ref-1" })
+
+        expect(part).toEqual({ id: expect.stringMatching(/^re_/), status: "succeeded" })
+        expect(await service.createRefund({ paymentIntentId: id, amountCents: 1_000, idempotencyKey: "ref-1" })).toEqual(
+          part
+        )
+        const tooMuch = await rejection(
+          service.createRefund({ paymentIntentId: id, amountCents: 10_490, idempotencyKey: "ref-2" })
+        )
+        expect(tooMuch.code).toBe(PAYMENT_ERROR_CODES.AMOUNT_TOO_LARGE)
+
+        await service.createRefund({ paymentIntentId: id, idempotencyKey: "ref-rest" })
+        const refunds = await service.listSandboxRefunds({})
+        expect(refunds.map((r) => r.amount).sort((a, b) => a - b)).toEqual([1_000, 10_489])
+        expect(refunds.every((r) => r.charge_id === chargeId)).toBe(true)
+
+        const again = await rejection(service.createRefund({ paymentIntentId: id, idempotencyKey: "ref-3" }))
+        expect(again.message).toMatch(/already been refunded/)
+      })
+
+      it("refuses to refund an unpaid or unknown intent", async () => {
+        const { id } = await service.createPaymentIntent(intentInput())
+        const unpaid = await rejection(service.createRefund({ paymentIntentId: id, idempotencyKey: "ref-unpaid" }))
+        expect(unpaid.type).toBe(MedusaError.Types.INVALID_DATA)
+        const unknown = await rejection(
+          service.createRefund({ paymentIntentId: "pi_missing", idempotencyKey: "ref-unknown" })
+        )
+        expect(unknown.type).toBe(MedusaError.Types.NOT_FOUND)
+      })
+    })
+
+    describe("webhooks", () => {
+      const payload = JSON.stringify({
+        id: "evt_local_1",
+        type: "payment_intent.succeeded",
+        data: { object: { id: "pi_1", object: "payment_intent" } },
+      })
+
+      it("verifies Stripe-format signatures with the development secret", () => {
+        const event = service.parseWebhookEvent(Buffer.from(payload), signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET))
+        expect(event).toEqual({
+          id: "evt_local_1",
+          type: "payment_intent.succeeded",
+          object: { id: "pi_1", object: "payment_intent" },
+        })
+        expect(() =>
+          service.parseWebhookEvent(Buffer.from(payload), signWebhookPayload(payload, "whsec_wrong"))
+        ).toThrow(expect.objectContaining({ type: MedusaError.Types.INVALID_DATA, message: "Invalid signature" }))
+        expect(() => service.parseWebhookEvent(Buffer.from(payload), undefined)).toThrow("Invalid signature")
+      })
+
+      it("marks an event processed once: true, then false", async () => {
+        expect(await service.markWebhookEventProcessed("evt_1", "payment_intent.succeeded")).toBe(true)
+        expect(await service.markWebhookEventProcessed("evt_1", "payment_intent.succeeded")).toBe(false)
+        expect(await service.markWebhookEventProcessed("evt_2", "payment_intent.succeeded")).toBe(true)
+
+        await service.unmarkWebhookEventProcessed("evt_1")
+        expect(await service.markWebhookEventProcessed("evt_1", "payment_intent.succeeded")).toBe(true)
+      })
+
+      it("lets exactly one of concurrent deliveries through", async () => {
+        const results = await Promise.all(
+          Array.from({ length: 10 }, () => service.markWebhookEventProcessed("evt_race", "payment_intent.succeeded"))
+        )
+
+        expect(results.filter(Boolean)).toHaveLength(1)
+        expect(await service.listProcessedWebhookEvents({ event_id: "evt_race" })).toHaveLength(1)
+      })
+    })
+  },
+})
