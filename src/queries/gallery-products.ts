@@ -47,7 +47,7 @@ export type GalleryProductFilters = {
   price_max?: number
   /** Case-insensitive substring of the title. */
   q?: string
-  /** Default 20; at most 1000 here (routes apply their own lower caps). */
+  /** Default 20; at most 1000 here, or the number of `ids` (routes apply their own lower caps). */
   limit?: number
   offset?: number
   /** Default `newest`. */
@@ -74,6 +74,9 @@ const ORDER_BY: Record<GalleryProductSort, string> = {
   price_desc: "f.price DESC NULLS LAST, f.id ASC",
   name: "lower(f.title) ASC, f.id ASC",
 }
+
+const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value)
+const toInt = (value: unknown, fallback: number) => (isNumber(value) ? Math.trunc(value) : fallback)
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -130,10 +133,39 @@ function toView(row: Row): GalleryProduct {
   }
 }
 
+const VARIANT_COLUMNS = "dv.id AS variant_id, dv.sku, dv.manage_inventory, pr.amount AS price"
+
+/** The product's default variant (`dv`) and that variant's plain USD price (`pr`). */
+function defaultVariantJoins(productId: string): string {
+  return `
+  LEFT JOIN LATERAL (
+    SELECT v.id, v.sku, v.manage_inventory
+    FROM product_variant v
+    WHERE v.product_id = ${productId} AND v.deleted_at IS NULL
+    ORDER BY v.variant_rank ASC NULLS LAST, v.created_at ASC, v.id ASC
+    LIMIT 1
+  ) dv ON true
+  LEFT JOIN LATERAL (
+    SELECT pri.amount
+    FROM product_variant_price_set pvps
+    JOIN price pri ON pri.price_set_id = pvps.price_set_id AND pri.deleted_at IS NULL
+    WHERE pvps.variant_id = dv.id AND pvps.deleted_at IS NULL
+      AND pri.currency_code = 'usd' AND pri.price_list_id IS NULL AND coalesce(pri.rules_count, 0) = 0
+      AND (pri.min_quantity IS NULL OR pri.min_quantity <= 1)
+    ORDER BY pri.min_quantity ASC NULLS FIRST, pri.created_at ASC, pri.id ASC
+    LIMIT 1
+  ) pr ON true`
+}
+
 /**
- * One statement. The inner part filters and pages (with the default variant's USD price, needed by the
- * price filters and sorting, and the total via a window function); images and stock are computed only
- * for the rows of the page.
+ * One statement. `filtered` (materialized once) applies the filters (joining the default variant's
+ * price only when a price filter or price sort needs it); `total` counts it and `page` slices it;
+ * default variant, price, images and stock are otherwise looked up for the rows of the page only. The
+ * total is LEFT JOINed to the page so that a page past the end still carries the count (a
+ * `count(*) over ()` would vanish with the rows). Uses the existing indexes: product_pkey (ids), the
+ * link table's product_id index, artist_product_pkey, IDX_product_variant_product_id,
+ * product_variant_price_set / product_variant_inventory_item variant_id indexes, IDX_price_price_set_id,
+ * IDX_image_product_id, IDX_inventory_level_inventory_item_id.
  */
 function buildQuery(filters: GalleryProductFilters): { sql: string; bindings: unknown[] } {
   const where: string[] = ["p.deleted_at IS NULL"]
@@ -158,54 +190,44 @@ function buildQuery(filters: GalleryProductFilters): { sql: string; bindings: un
     bindings.push(`%${escapeLike(filters.q.trim())}%`)
   }
   const priceWhere: string[] = []
-  if (filters.price_min !== undefined && filters.price_min !== null) {
+  if (isNumber(filters.price_min)) {
     priceWhere.push("pr.amount >= ?")
     bindings.push(filters.price_min)
   }
-  if (filters.price_max !== undefined && filters.price_max !== null) {
+  if (isNumber(filters.price_max)) {
     priceWhere.push("pr.amount <= ?")
     bindings.push(filters.price_max)
   }
-  const limit = Math.min(Math.max(Math.trunc(filters.limit ?? 20), 0), GALLERY_PRODUCTS_MAX_LIMIT)
-  const offset = Math.max(Math.trunc(filters.offset ?? 0), 0)
+  // A list of ids bounds the result itself, so it may ask for more than the usual cap.
+  const cap = filters.ids ? Math.max(GALLERY_PRODUCTS_MAX_LIMIT, filters.ids.length) : GALLERY_PRODUCTS_MAX_LIMIT
+  const limit = Math.min(Math.max(toInt(filters.limit, 20), 0), cap)
+  const offset = Math.max(toInt(filters.offset, 0), 0)
   const orderBy = ORDER_BY[filters.sort ?? "newest"] ?? ORDER_BY.newest
   bindings.push(limit, offset)
 
+  // The default variant and its price are needed for every matching row only when the price filters or
+  // sorting use them; otherwise they are looked up for the rows of the page alone.
+  const priceFirst = priceWhere.length > 0 || orderBy.includes("f.price")
   const sql = `
 WITH filtered AS (
   SELECT p.id, p.title, p.handle, p.status, p.created_at,
          ap.archived_at AS artist_archived_at, ap.gallery_eligible, ap.product_type, ap.featured,
-         o.id AS org_id, o.name AS org_name, o.slug AS org_slug, o.gallery_approved AS org_gallery_approved,
-         dv.id AS variant_id, dv.sku, dv.manage_inventory,
-         pr.amount AS price,
-         count(*) OVER () AS total_count
+         o.id AS org_id, o.name AS org_name, o.slug AS org_slug, o.gallery_approved AS org_gallery_approved${
+           priceFirst ? `,\n         ${VARIANT_COLUMNS}` : ""
+         }
   FROM product p
   JOIN organization_artist_product_product_product apl ON apl.product_id = p.id AND apl.deleted_at IS NULL
   JOIN artist_product ap ON ap.id = apl.artist_product_id AND ap.deleted_at IS NULL
-  JOIN organization o ON o.id = ap.organization_id AND o.deleted_at IS NULL
-  LEFT JOIN LATERAL (
-    SELECT v.id, v.sku, v.manage_inventory
-    FROM product_variant v
-    WHERE v.product_id = p.id AND v.deleted_at IS NULL
-    ORDER BY v.variant_rank ASC NULLS LAST, v.created_at ASC, v.id ASC
-    LIMIT 1
-  ) dv ON true
-  LEFT JOIN LATERAL (
-    SELECT pri.amount
-    FROM product_variant_price_set pvps
-    JOIN price pri ON pri.price_set_id = pvps.price_set_id AND pri.deleted_at IS NULL
-    WHERE pvps.variant_id = dv.id AND pvps.deleted_at IS NULL
-      AND pri.currency_code = 'usd' AND pri.price_list_id IS NULL AND coalesce(pri.rules_count, 0) = 0
-      AND (pri.min_quantity IS NULL OR pri.min_quantity <= 1)
-    ORDER BY pri.min_quantity ASC NULLS FIRST, pri.created_at ASC, pri.id ASC
-    LIMIT 1
-  ) pr ON true
+  JOIN organization o ON o.id = ap.organization_id AND o.deleted_at IS NULL${priceFirst ? defaultVariantJoins("p.id") : ""}
   WHERE ${where.join(" AND ")}${priceWhere.length ? ` AND ${priceWhere.join(" AND ")}` : ""}
 ),
 page AS (
   SELECT * FROM filtered f ORDER BY ${orderBy} LIMIT ? OFFSET ?
+),
+total AS (
+  SELECT count(*) AS total_count FROM filtered
 )
-SELECT f.*,
+SELECT total.total_count, f.*,${priceFirst ? "" : ` ${VARIANT_COLUMNS},`}
   (SELECT coalesce(array_agg(i.url ORDER BY i.rank ASC, i.created_at ASC, i.id ASC), '{}')
      FROM image i WHERE i.product_id = f.id AND i.deleted_at IS NULL) AS images,
   (SELECT min(stock.available)
@@ -214,10 +236,10 @@ SELECT f.*,
        FROM product_variant_inventory_item pvii
        JOIN inventory_item ii ON ii.id = pvii.inventory_item_id AND ii.deleted_at IS NULL
        LEFT JOIN inventory_level il ON il.inventory_item_id = ii.id AND il.deleted_at IS NULL
-       WHERE pvii.variant_id = f.variant_id AND pvii.deleted_at IS NULL
+       WHERE pvii.variant_id = ${priceFirst ? "f.variant_id" : "dv.id"} AND pvii.deleted_at IS NULL
        GROUP BY pvii.inventory_item_id, pvii.required_quantity
      ) stock) AS inventory
-FROM page f
+FROM total LEFT JOIN page f ON true${priceFirst ? "" : defaultVariantJoins("f.id")}
 ORDER BY ${orderBy}`
   return { sql, bindings }
 }
@@ -232,10 +254,9 @@ export async function listGalleryProducts(
   const { sql, bindings } = buildQuery(filters)
   const result = await knex.raw(sql, bindings as Knex.RawBinding[])
   const rows = (result.rows ?? []) as Row[]
-  // A page past the end has no row to carry the window count: the count is then unknown without a
-  // second query, so report it only when the page is empty at offset 0 (count 0 for sure).
-  const count = rows.length ? Number(rows[0].total_count) : (filters.offset ?? 0) > 0 ? -1 : 0
-  return { products: rows.map(toView), count }
+  // Always at least one row (the total), with null product columns when the page is empty.
+  const count = rows.length ? Number(rows[0].total_count) : 0
+  return { products: rows.filter((row) => row.id !== null).map(toView), count }
 }
 
 /** The gallery view of these products (any state; missing ids are absent), keyed by id. One query. */
@@ -245,7 +266,7 @@ export async function getGalleryProductsByIds(source: PgSource, ids: string[]): 
   if (!unique.length) return map
   const { products } = await listGalleryProducts(source, {
     ids: unique,
-    limit: Math.min(unique.length, GALLERY_PRODUCTS_MAX_LIMIT),
+    limit: unique.length,
     sort: "oldest",
   })
   for (const product of products) map.set(product.id, product)

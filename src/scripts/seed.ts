@@ -1,0 +1,498 @@
+import type { ExecArgs, Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, FeatureFlag, Modules } from "@medusajs/framework/utils"
+import {
+  createApiKeysWorkflow,
+  createRegionsWorkflow,
+  createStockLocationsWorkflow,
+  createUserAccountWorkflow,
+  linkSalesChannelsToApiKeyWorkflow,
+  linkSalesChannelsToStockLocationWorkflow,
+  updateStoresWorkflow,
+} from "@medusajs/medusa/core-flows"
+import { normalizeEmail } from "../lib/email"
+import { ORGANIZATION_MODULE } from "../modules/organization"
+import type { ArtworkType } from "../modules/organization/models/artist-product"
+import type { OrganizationPlan } from "../modules/organization/models/organization"
+import type OrganizationModuleService from "../modules/organization/service"
+import {
+  createArtistProductsWorkflow,
+  type ArtistProductInput,
+} from "../workflows/artist-product/workflows/create-artist-products"
+import { createMemberAccountWorkflow } from "../workflows/member/workflows/create-member-account"
+import { createOrganizationWorkflow } from "../workflows/organization/workflows/create-organization"
+
+// ---------------------------------------------------------------------------------------------------
+// Demo data (ARCHITECTURE.md, "Demo data"): storefront builders, docs and tests rely on these names.
+// ---------------------------------------------------------------------------------------------------
+
+export const DEMO_PASSWORD = "atelier-demo"
+export const DEMO_ADMIN_EMAIL = "admin@atelier.test"
+export const DEMO_REGION_NAME = "United States"
+export const DEMO_STOCK_LOCATION_NAME = "Atelier warehouse"
+export const DEMO_PUBLISHABLE_KEY_TITLE = "Atelier storefronts"
+
+export type DemoProduct = {
+  handle: string
+  title: string
+  description: string
+  status: "published" | "draft"
+  product_type: ArtworkType
+  gallery_eligible: boolean
+  images: string[]
+  sku: string
+  /** USD, major unit. */
+  price: number
+  inventory: number
+}
+
+export type DemoOrganization = {
+  slug: string
+  name: string
+  plan: OrganizationPlan
+  gallery_approved: boolean
+  member: { email: string; first_name: string; last_name: string }
+  products: DemoProduct[]
+}
+
+const image = (org: string, name: string) => `https://images.atelier.test/${org}/${name}.jpg`
+
+export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
+  {
+    slug: "studio-north",
+    name: "Studio North",
+    plan: "starter",
+    gallery_approved: true,
+    member: { email: "north@atelier.test", first_name: "Nora", last_name: "North" },
+    products: [
+      {
+        handle: "studio-north-original",
+        title: "Fjord at First Light",
+        description: "Oil on linen, 80 x 60 cm. One of a kind, signed on the back.",
+        status: "published",
+        product_type: "original",
+        gallery_eligible: true,
+        images: [image("studio-north", "fjord-first-light"), image("studio-north", "fjord-first-light-detail")],
+        sku: "NORTH-ORIG-001",
+        price: 1250.0,
+        inventory: 1,
+      },
+      {
+        handle: "studio-north-print",
+        title: "Fjord at First Light (Giclée print)",
+        description: "Archival giclée print on cotton rag paper, 40 x 30 cm.",
+        status: "published",
+        product_type: "print",
+        gallery_eligible: true,
+        images: [image("studio-north", "fjord-print")],
+        sku: "NORTH-PRINT-001",
+        price: 34.99,
+        inventory: 50,
+      },
+      {
+        handle: "studio-north-draft",
+        title: "Untitled Study (work in progress)",
+        description: "A study not yet released for sale.",
+        status: "draft",
+        product_type: "print",
+        gallery_eligible: true,
+        images: [image("studio-north", "untitled-study")],
+        sku: "NORTH-DRAFT-001",
+        price: 28.75,
+        inventory: 10,
+      },
+      {
+        handle: "studio-north-not-eligible",
+        title: "Harbor Postcard Set",
+        description: "Six postcards, sold only in the studio's own storefront.",
+        status: "published",
+        product_type: "print",
+        gallery_eligible: false,
+        images: [image("studio-north", "harbor-postcards")],
+        sku: "NORTH-CARDS-001",
+        price: 19.99,
+        inventory: 25,
+      },
+    ],
+  },
+  {
+    slug: "studio-south",
+    name: "Studio South",
+    plan: "growth",
+    gallery_approved: true,
+    member: { email: "south@atelier.test", first_name: "Sol", last_name: "South" },
+    products: [
+      {
+        handle: "studio-south-original",
+        title: "Desert Bloom",
+        description: "Acrylic on canvas, 100 x 100 cm. One of a kind.",
+        status: "published",
+        product_type: "original",
+        gallery_eligible: true,
+        images: [image("studio-south", "desert-bloom"), image("studio-south", "desert-bloom-wall")],
+        sku: "SOUTH-ORIG-001",
+        price: 2400.0,
+        inventory: 1,
+      },
+      {
+        handle: "studio-south-print",
+        title: "Desert Bloom (Fine art print)",
+        description: "Pigment print on matte paper, 50 x 50 cm.",
+        status: "published",
+        product_type: "print",
+        gallery_eligible: true,
+        images: [image("studio-south", "desert-bloom-print")],
+        sku: "SOUTH-PRINT-001",
+        price: 45.5,
+        inventory: 50,
+      },
+    ],
+  },
+  {
+    slug: "studio-east",
+    name: "Studio East",
+    plan: "pro",
+    gallery_approved: true,
+    member: { email: "east@atelier.test", first_name: "Eli", last_name: "East" },
+    products: [
+      {
+        handle: "studio-east-print",
+        title: "Morning Market (Risograph print)",
+        description: "Two-colour risograph print, A4, open edition.",
+        status: "published",
+        product_type: "print",
+        gallery_eligible: true,
+        images: [image("studio-east", "morning-market")],
+        sku: "EAST-PRINT-001",
+        price: 12.95,
+        inventory: 500,
+      },
+    ],
+  },
+  {
+    slug: "studio-pending",
+    name: "Studio Pending",
+    plan: "starter",
+    gallery_approved: false,
+    member: { email: "pending@atelier.test", first_name: "Pat", last_name: "Pending" },
+    products: [
+      {
+        handle: "studio-pending-print",
+        title: "Quiet Hours (Linocut print)",
+        description: "Hand-pulled linocut, 30 x 40 cm, edition of 100.",
+        status: "published",
+        product_type: "print",
+        gallery_eligible: true,
+        images: [image("studio-pending", "quiet-hours")],
+        sku: "PENDING-PRINT-001",
+        price: 29.99,
+        inventory: 40,
+      },
+    ],
+  },
+]
+
+// ---------------------------------------------------------------------------------------------------
+
+type Counter = { created: string[]; existing: string[] }
+export type SeedSummary = Record<
+  "store" | "region" | "stock_location" | "admin_user" | "members" | "organizations" | "publishable_key" | "products",
+  Counter
+>
+
+function newSummary(): SeedSummary {
+  const c = (): Counter => ({ created: [], existing: [] })
+  return {
+    store: c(),
+    region: c(),
+    stock_location: c(),
+    admin_user: c(),
+    members: c(),
+    organizations: c(),
+    publishable_key: c(),
+    products: c(),
+  }
+}
+
+type AuthIdentity = { id: string; app_metadata?: Record<string, unknown> | null }
+
+/** The emailpass auth identity of this email: the existing one, or a new one registered as Medusa's CLI does. */
+async function ensureEmailpassIdentity(container: MedusaContainer, email: string, password: string): Promise<AuthIdentity> {
+  const auth = container.resolve(Modules.AUTH)
+  const [providerIdentity] = await auth.listProviderIdentities({ provider: "emailpass", entity_id: email }, { take: 1 })
+  if (providerIdentity) {
+    return (await auth.retrieveAuthIdentity(providerIdentity.auth_identity_id as string)) as AuthIdentity
+  }
+  const { success, authIdentity, error } = await auth.register("emailpass", { body: { email, password } })
+  if (!success || !authIdentity) throw new Error(`Could not register ${email}: ${error ?? "unknown error"}`)
+  return authIdentity as AuthIdentity
+}
+
+/** Binds an identity to an actor (`<actor>_id` in app_metadata) when it is not bound yet. */
+async function bindIdentity(container: MedusaContainer, identity: AuthIdentity, key: string, value: string) {
+  if (identity.app_metadata?.[key] === value) return
+  const auth = container.resolve(Modules.AUTH)
+  await auth.updateAuthIdentities({ id: identity.id, app_metadata: { ...(identity.app_metadata ?? {}), [key]: value } })
+}
+
+async function ensureAdminUser(container: MedusaContainer, summary: SeedSummary) {
+  const users = container.resolve(Modules.USER)
+  const [existing] = await users.listUsers({ email: DEMO_ADMIN_EMAIL }, { take: 1 })
+  if (existing) {
+    const identity = await ensureEmailpassIdentity(container, DEMO_ADMIN_EMAIL, DEMO_PASSWORD)
+    await bindIdentity(container, identity, "user_id", existing.id)
+    summary.admin_user.existing.push(DEMO_ADMIN_EMAIL)
+    return
+  }
+  // As `medusa user` does: with RBAC on, the administrator gets the super admin role.
+  let roles: string[] = []
+  if (FeatureFlag.isFeatureEnabled("rbac")) {
+    const rbac = container.resolve(Modules.RBAC) as { listRbacRoles(filter: object): Promise<{ id: string }[]> }
+    const [superAdmin] = await rbac.listRbacRoles({ id: "role_super_admin" })
+    if (superAdmin) roles = [superAdmin.id]
+  }
+  const identity = await ensureEmailpassIdentity(container, DEMO_ADMIN_EMAIL, DEMO_PASSWORD)
+  await createUserAccountWorkflow(container).run({
+    input: {
+      authIdentityId: identity.id,
+      userData: { email: DEMO_ADMIN_EMAIL, first_name: "Gallery", last_name: "Administrator", roles },
+    },
+  })
+  summary.admin_user.created.push(DEMO_ADMIN_EMAIL)
+}
+
+async function ensureMember(
+  container: MedusaContainer,
+  member: DemoOrganization["member"],
+  summary: SeedSummary
+): Promise<string> {
+  const service: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
+  const email = normalizeEmail(member.email)
+  const [existing] = await service.listMembers({ email }, { take: 1 })
+  const identity = await ensureEmailpassIdentity(container, email, DEMO_PASSWORD)
+  if (existing) {
+    await bindIdentity(container, identity, "member_id", existing.id)
+    summary.members.existing.push(email)
+    return existing.id
+  }
+  const { result } = await createMemberAccountWorkflow(container).run({
+    input: { authIdentityId: identity.id, member: { ...member, email } },
+  })
+  summary.members.created.push(email)
+  return result.id
+}
+
+async function ensureOrganization(
+  container: MedusaContainer,
+  org: DemoOrganization,
+  memberId: string,
+  summary: SeedSummary
+): Promise<{ id: string; sales_channel_id: string }> {
+  const service: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const [existing] = await service.listOrganizations({ slug: org.slug }, { take: 1 })
+  if (!existing) {
+    const { result } = await createOrganizationWorkflow(container).run({
+      input: {
+        organization: { name: org.name, slug: org.slug, plan: org.plan, gallery_approved: org.gallery_approved },
+        owner_member_id: memberId,
+      },
+    })
+    summary.organizations.created.push(org.slug)
+    return { id: result.id, sales_channel_id: result.sales_channel_id }
+  }
+  summary.organizations.existing.push(org.slug)
+  const [membership] = await service.listMemberships({ member_id: memberId, organization_id: existing.id }, { take: 1 })
+  if (!membership) await service.createMemberships({ member_id: memberId, organization_id: existing.id, role: "owner" })
+  const { data } = await query.graph({ entity: "organization", fields: ["id", "sales_channel.id"], filters: { id: existing.id } })
+  const salesChannelId = (data[0] as { sales_channel?: { id: string } | null } | undefined)?.sales_channel?.id
+  if (!salesChannelId) throw new Error(`Organization ${org.slug} has no sales channel`)
+  return { id: existing.id, sales_channel_id: salesChannelId }
+}
+
+async function ensureRegion(container: MedusaContainer, summary: SeedSummary): Promise<string> {
+  const regions = container.resolve(Modules.REGION)
+  const [existing] = await regions.listRegions({ name: DEMO_REGION_NAME }, { take: 1 })
+  if (existing) {
+    summary.region.existing.push(DEMO_REGION_NAME)
+    return existing.id
+  }
+  const { result } = await createRegionsWorkflow(container).run({
+    input: {
+      regions: [
+        { name: DEMO_REGION_NAME, currency_code: "usd", countries: ["us"], payment_providers: ["pp_system_default"] },
+      ],
+    },
+  })
+  summary.region.created.push(DEMO_REGION_NAME)
+  return result[0].id
+}
+
+async function ensureStockLocation(container: MedusaContainer, summary: SeedSummary): Promise<string> {
+  const locations = container.resolve(Modules.STOCK_LOCATION)
+  const [existing] = await locations.listStockLocations({ name: DEMO_STOCK_LOCATION_NAME }, { take: 1 })
+  if (existing) {
+    summary.stock_location.existing.push(DEMO_STOCK_LOCATION_NAME)
+    return existing.id
+  }
+  const { result } = await createStockLocationsWorkflow(container).run({
+    input: {
+      locations: [
+        {
+          name: DEMO_STOCK_LOCATION_NAME,
+          address: { address_1: "1 Gallery Way", city: "New York", province: "NY", postal_code: "10001", country_code: "US" },
+        },
+      ],
+    },
+  })
+  summary.stock_location.created.push(DEMO_STOCK_LOCATION_NAME)
+  return result[0].id
+}
+
+async function linkStockLocationToChannels(container: MedusaContainer, locationId: string, salesChannelIds: string[]) {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "stock_location",
+    fields: ["id", "sales_channels.id"],
+    filters: { id: locationId },
+  })
+  const linked = new Set(((data[0]?.sales_channels ?? []) as ({ id: string } | null)[]).map((sc) => sc?.id))
+  const add = salesChannelIds.filter((id) => !linked.has(id))
+  if (add.length) await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: locationId, add } })
+}
+
+async function ensurePublishableKey(container: MedusaContainer, salesChannelIds: string[], summary: SeedSummary) {
+  const apiKeys = container.resolve(Modules.API_KEY)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  let [key] = await apiKeys.listApiKeys({ title: DEMO_PUBLISHABLE_KEY_TITLE, type: "publishable" }, { take: 1 })
+  if (key) {
+    summary.publishable_key.existing.push(DEMO_PUBLISHABLE_KEY_TITLE)
+  } else {
+    const { result } = await createApiKeysWorkflow(container).run({
+      input: { api_keys: [{ title: DEMO_PUBLISHABLE_KEY_TITLE, type: "publishable", created_by: "" }] },
+    })
+    key = result[0]
+    summary.publishable_key.created.push(DEMO_PUBLISHABLE_KEY_TITLE)
+  }
+  const { data } = await query.graph({ entity: "api_key", fields: ["id", "sales_channels.id"], filters: { id: key.id } })
+  const linked = new Set(((data[0]?.sales_channels ?? []) as ({ id: string } | null)[]).map((sc) => sc?.id))
+  const add = salesChannelIds.filter((id) => !linked.has(id))
+  if (add.length) await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: key.id, add } })
+  return key.token
+}
+
+/** USD as the store's default currency, the demo region and warehouse as its defaults (only what is missing). */
+async function ensureStoreDefaults(container: MedusaContainer, regionId: string, locationId: string, summary: SeedSummary) {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "store",
+    fields: ["id", "default_region_id", "default_location_id", "supported_currencies.currency_code", "supported_currencies.is_default"],
+  })
+  const store = data[0] as
+    | {
+        id: string
+        default_region_id: string | null
+        default_location_id: string | null
+        supported_currencies: { currency_code: string; is_default: boolean }[] | null
+      }
+    | undefined
+  if (!store) throw new Error("Medusa has no store (the server creates it on first boot)")
+  const currencies = store.supported_currencies ?? []
+  const usdIsDefault = currencies.some((c) => c.currency_code === "usd" && c.is_default)
+  const update: {
+    supported_currencies?: { currency_code: string; is_default: boolean }[]
+    default_region_id?: string
+    default_location_id?: string
+  } = {}
+  if (!usdIsDefault) {
+    update.supported_currencies = [
+      { currency_code: "usd", is_default: true },
+      ...currencies.filter((c) => c.currency_code !== "usd").map((c) => ({ currency_code: c.currency_code, is_default: false })),
+    ]
+  }
+  if (!store.default_region_id) update.default_region_id = regionId
+  if (!store.default_location_id) update.default_location_id = locationId
+  if (!Object.keys(update).length) {
+    summary.store.existing.push(store.id)
+    return
+  }
+  await updateStoresWorkflow(container).run({ input: { selector: { id: store.id }, update } })
+  summary.store.created.push(`${store.id} (${Object.keys(update).join(", ")})`)
+}
+
+function toArtistProductInput(product: DemoProduct): ArtistProductInput {
+  return {
+    title: product.title,
+    handle: product.handle,
+    description: product.description,
+    status: product.status,
+    images: product.images,
+    product_type: product.product_type,
+    gallery_eligible: product.gallery_eligible,
+    variants: [{ title: "Standard", sku: product.sku, price: product.price, inventory_quantity: product.inventory }],
+  }
+}
+
+async function ensureProducts(
+  container: MedusaContainer,
+  organizationId: string,
+  org: DemoOrganization,
+  locationId: string,
+  summary: SeedSummary
+) {
+  const products = container.resolve(Modules.PRODUCT)
+  const handles = org.products.map((p) => p.handle)
+  const existing = await products.listProducts({ handle: handles }, { select: ["id", "handle"] })
+  const existingHandles = new Set(existing.map((p) => p.handle))
+  const missing = org.products.filter((p) => !existingHandles.has(p.handle))
+  summary.products.existing.push(...handles.filter((h) => existingHandles.has(h)))
+  if (!missing.length) return
+  await createArtistProductsWorkflow(container).run({
+    input: { organization_id: organizationId, location_id: locationId, products: missing.map(toArtistProductInput) },
+  })
+  summary.products.created.push(...missing.map((p) => p.handle))
+}
+
+/**
+ * Creates whatever of the demo data is missing, looked up by natural keys (slug, email, handle, name,
+ * title); what exists is left untouched, so a second run changes nothing.
+ */
+export async function seedDemoData(container: MedusaContainer): Promise<SeedSummary & { publishable_key_token: string }> {
+  const summary = newSummary()
+  const regionId = await ensureRegion(container, summary)
+  const locationId = await ensureStockLocation(container, summary)
+  await ensureAdminUser(container, summary)
+
+  const organizations: { org: DemoOrganization; id: string; sales_channel_id: string }[] = []
+  for (const org of DEMO_ORGANIZATIONS) {
+    const memberId = await ensureMember(container, org.member, summary)
+    const created = await ensureOrganization(container, org, memberId, summary)
+    organizations.push({ org, ...created })
+  }
+  const salesChannelIds = organizations.map((o) => o.sales_channel_id)
+  await linkStockLocationToChannels(container, locationId, salesChannelIds)
+  const token = await ensurePublishableKey(container, salesChannelIds, summary)
+
+  for (const { org, id } of organizations) await ensureProducts(container, id, org, locationId, summary)
+  await ensureStoreDefaults(container, regionId, locationId, summary)
+  return { ...summary, publishable_key_token: token }
+}
+
+function formatSummary(summary: SeedSummary): string {
+  return (Object.keys(summary) as (keyof SeedSummary)[])
+    .map((key) =>
+      key === "store"
+        ? `store defaults (usd, region, location): ${summary.store.created.length ? "set" : "already set"}`
+        : `${key}: ${summary[key].created.length} created, ${summary[key].existing.length} already there`
+    )
+    .join("\n  ")
+}
+
+/** `npm run seed` (= `medusa exec ./src/scripts/seed.ts`). */
+export default async function seed({ container }: Pick<ExecArgs, "container">) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER) as Logger
+  const { publishable_key_token, ...summary } = await seedDemoData(container)
+  logger.info(
+    `Atelier demo data (password for every account: ${DEMO_PASSWORD}):\n  ${formatSummary(summary)}\n` +
+      `  publishable API key (x-publishable-api-key for /store): ${publishable_key_token}`
+  )
+}
