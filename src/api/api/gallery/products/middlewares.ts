@@ -1,3 +1,12 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
+import { validateAndTransformQuery } from "@medusajs/framework/http"
+import { GalleryProductsQuery } from "./validators"
 
-export const galleryProductsMiddlewares: MiddlewareRoute[] = []
+/** /api/gallery/products: public browsing. */
+export const galleryProductsMiddlewares: MiddlewareRoute[] = [
+  {
+    matcher: "/api/gallery/products",
+    methods: ["GET"],
+    middlewares: [validateAndTransformQuery(GalleryProductsQuery, {})],
+  },
+]

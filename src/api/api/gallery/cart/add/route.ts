@@ -1,0 +1,37 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { addCartItem } from "../../../../../queries/gallery-cart"
+import { galleryEligibilityError } from "../../../../../queries/gallery-products"
+import { cartSessionOrNew, refreshCartSessionCookie } from "../session"
+import { CART_MESSAGES, parseCartAddBody } from "../validators"
+
+/**
+ * POST /api/gallery/cart/add {productId, quantity = 1} (spec 4.3). Hot path: ONE SQL statement (lean product
+ * lookup + race-safe upsert); no workflow, no query.graph.
+ *
+ * Errors, checked in this order: 400 Product ID required; 400 (quantity not a positive whole number);
+ * 404 Product not found; 400 Product not gallery eligible (flag off, no gallery attributes, or organization not
+ * approved) BEFORE 400 Product not active (draft/archived) when both apply — the order of the spec's error list.
+ * The session cookie is created by the first successful add and re-set by every successful one.
+ */
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const { productId, quantity } = parseCartAddBody(req.body)
+  const { sessionId } = cartSessionOrNew(req)
+  const pg = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+  const result = await addCartItem(pg, { sessionId, productId, quantity })
+  if (result.outcome === "not_found") {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, CART_MESSAGES.productNotFound)
+  }
+  if (result.outcome === "ineligible") {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      galleryEligibilityError(result.product) ?? "Product not gallery eligible"
+    )
+  }
+  refreshCartSessionCookie(res, sessionId)
+  const { item } = result
+  res.json({
+    success: true,
+    item: { id: item.id, productId: item.product_id, quantity: item.quantity, sessionId: item.session_id },
+  })
+}

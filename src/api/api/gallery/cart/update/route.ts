@@ -1,0 +1,28 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { removeCartItem, setCartItemQuantity } from "../../../../../queries/gallery-cart"
+import { readCartSession, refreshCartSessionCookie } from "../session"
+import { CART_MESSAGES, parseCartUpdateBody } from "../validators"
+
+/**
+ * POST /api/gallery/cart/update {itemId, quantity} (spec 4.3): 1..99 sets, above 99 sets 99, 0 removes the item
+ * and answers `{success:true, item:{id, productId, quantity:0}}`. 400 Item ID and quantity required; 400 for a
+ * quantity that is not a whole number >= 0; 404 Cart item not found for an unknown id, an item of another
+ * session, or no session at all. One SQL statement.
+ */
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const { itemId, update } = parseCartUpdateBody(req.body)
+  const sessionId = readCartSession(req)
+  if (!sessionId) throw new MedusaError(MedusaError.Types.NOT_FOUND, CART_MESSAGES.itemNotFound)
+  const pg = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+  const row =
+    update.action === "remove"
+      ? await removeCartItem(pg, { sessionId, itemId })
+      : await setCartItemQuantity(pg, { sessionId, itemId, quantity: update.quantity })
+  if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, CART_MESSAGES.itemNotFound)
+  refreshCartSessionCookie(res, sessionId)
+  res.json({
+    success: true,
+    item: { id: row.id, productId: row.product_id, quantity: update.action === "remove" ? 0 : row.quantity },
+  })
+}

@@ -1,0 +1,18 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { deleteExpiredCartItems } from "../queries/gallery-cart"
+
+/**
+ * Daily at 03:00: a gallery cart session expires 30 days after its last activity (spec part 3 "Cart session",
+ * part 8) and its rows are deleted; there is no recovery. One SQL statement (see deleteExpiredCartItems).
+ */
+export default async function expireGalleryCarts(container: MedusaContainer) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const deleted = await deleteExpiredCartItems(container)
+  if (deleted > 0) logger.info(`expire-gallery-carts: deleted ${deleted} cart item(s) of expired sessions`)
+}
+
+export const config = {
+  name: "expire-gallery-carts",
+  schedule: "0 3 * * *",
+}
