@@ -1,8 +1,10 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { galleryCartMiddlewares } from "./cart/middlewares"
 import { galleryCheckoutMiddlewares } from "./checkout/middlewares"
+import { galleryNewsletterMiddlewares } from "./newsletter/middlewares"
 import { galleryOrdersMiddlewares } from "./orders/middlewares"
 import { galleryProductsMiddlewares } from "./products/middlewares"
+import { galleryReferralMiddlewares } from "./referral/middlewares"
 
 /** /api/gallery/*: public browsing, cart session, checkout, order tracking (and later artist routes). */
 export const galleryMiddlewares: MiddlewareRoute[] = [
@@ -10,4 +12,6 @@ export const galleryMiddlewares: MiddlewareRoute[] = [
   ...galleryCartMiddlewares,
   ...galleryCheckoutMiddlewares,
   ...galleryOrdersMiddlewares,
+  ...galleryReferralMiddlewares,
+  ...galleryNewsletterMiddlewares,
 ]

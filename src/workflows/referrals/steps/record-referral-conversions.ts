@@ -1,0 +1,57 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { REFERRALS_MODULE } from "../../../modules/referrals"
+import type { ReferralOrderType } from "../../../modules/referrals/models/referral-conversion"
+import type ReferralsModuleService from "../../../modules/referrals/service"
+
+export type RecordReferralConversionsStepInput = {
+  /** The buyer's `gallery_ref` session id; nothing is recorded without one. */
+  sessionId: string | null
+  orderId: string
+  orderType: ReferralOrderType
+  /** Each organization's share of the order, integer cents. */
+  amountsByOrganization: Record<string, number>
+  /** ISO time of the purchase (payment). */
+  at: string
+}
+
+export type RecordedReferralConversion = {
+  id: string
+  referral_id: string
+  organization_id: string
+  order_id: string
+  order_type: ReferralOrderType
+  amount_cents: number
+  converted_at: string
+}
+
+/**
+ * Credits a purchase to the buyer's live referrals (spec 4.6), idempotently: a replay records nothing more.
+ * Compensation deletes only the conversions this run created.
+ */
+export const recordReferralConversionsStep = createStep(
+  "record-referral-conversions",
+  async (input: RecordReferralConversionsStepInput, { container }) => {
+    if (!input.sessionId) return new StepResponse([] as RecordedReferralConversion[], [] as string[])
+    const referrals: ReferralsModuleService = container.resolve(REFERRALS_MODULE)
+    const created = await referrals.recordConversions({
+      sessionId: input.sessionId,
+      orderId: input.orderId,
+      orderType: input.orderType,
+      amountsByOrganization: input.amountsByOrganization,
+      at: new Date(input.at),
+    })
+    const conversions: RecordedReferralConversion[] = created.map((c) => ({
+      ...c,
+      converted_at: c.converted_at.toISOString(),
+    }))
+    return new StepResponse(
+      conversions,
+      conversions.map((c) => c.id)
+    )
+  },
+  async (createdIds, { container }) => {
+    if (!createdIds?.length) return
+    const referrals: ReferralsModuleService = container.resolve(REFERRALS_MODULE)
+    await referrals.deleteReferralConversions(createdIds)
+  }
+)
