@@ -54,6 +54,8 @@ module.exports = defineConfig({
   modules: [
     { resolve: "./src/modules/organization" },
     { resolve: "./src/modules/gallery" },
+    { resolve: "./src/modules/referrals" },
+    { resolve: "./src/modules/newsletter" },
     {
       resolve: "./src/modules/payments",
       options: {
