@@ -54,6 +54,7 @@ module.exports = defineConfig({
   modules: [
     { resolve: "./src/modules/organization" },
     { resolve: "./src/modules/gallery" },
+    { resolve: "./src/modules/curation" },
     { resolve: "./src/modules/referrals" },
     { resolve: "./src/modules/newsletter" },
     {

@@ -1,7 +1,9 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { requireAdmin } from "../../utils/access"
+import { adminCollectionsMiddlewares } from "./collections/middlewares"
 import { AdminListOrganizationsQuery, AdminUpdateOrganizationBody } from "./organizations/validators"
+import { adminSpotlightsMiddlewares } from "./spotlights/middlewares"
 
 /** /api/admin/*: gallery administrators only. */
 export const adminApiMiddlewares: MiddlewareRoute[] = [
@@ -16,4 +18,6 @@ export const adminApiMiddlewares: MiddlewareRoute[] = [
     methods: ["PATCH"],
     middlewares: [validateAndTransformBody(AdminUpdateOrganizationBody)],
   },
+  ...adminCollectionsMiddlewares,
+  ...adminSpotlightsMiddlewares,
 ]
