@@ -2,9 +2,17 @@ import { defineMiddlewares } from "@medusajs/framework/http"
 import { adminApiMiddlewares } from "./api/admin/middlewares"
 import { galleryMiddlewares } from "./api/gallery/middlewares"
 import { applicationMiddlewares } from "./api/middlewares"
+import { sandboxMiddlewares } from "./api/sandbox/middlewares"
+import { paymentWebhookMiddlewares } from "./api/webhooks/payments/middlewares"
 import { atelierErrorHandler } from "./utils/error-response"
 
 export default defineMiddlewares({
   errorHandler: atelierErrorHandler(),
-  routes: [...galleryMiddlewares, ...adminApiMiddlewares, ...applicationMiddlewares],
+  routes: [
+    ...galleryMiddlewares,
+    ...adminApiMiddlewares,
+    ...paymentWebhookMiddlewares,
+    ...sandboxMiddlewares,
+    ...applicationMiddlewares,
+  ],
 })

@@ -1,4 +1,7 @@
-import { MedusaService } from "@medusajs/framework/utils"
+import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
+import type { Context } from "@medusajs/framework/types"
+import { InjectManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
+import { entityId } from "../../lib/entity-id"
 import { ArtistOrder } from "./models/artist-order"
 import { ArtistOrderItem } from "./models/artist-order-item"
 import { CartItem } from "./models/cart-item"
@@ -6,6 +9,77 @@ import { GalleryOrder } from "./models/gallery-order"
 import { OrderTransition } from "./models/order-transition"
 import { Payout } from "./models/payout"
 
+export type CheckoutOrderItemInput = {
+  id: string
+  product_id: string
+  variant_id: string | null
+  product_name: string
+  quantity: number
+  price_cents: number
+  image: string | null
+}
+
+export type CheckoutArtistOrderInput = {
+  id: string
+  organization_id: string
+  artist_name: string
+  subtotal_cents: number
+  payout_cents: number
+  shipping_address: Record<string, unknown> | null
+  items: CheckoutOrderItemInput[]
+}
+
+/** A whole gallery order as checkout records it: the parent, one artist order per organization, their items. */
+export type CheckoutOrderInput = {
+  id: string
+  public_id: string
+  email: string
+  shipping_option: "single_address" | "per_artist"
+  shipping_address: Record<string, unknown> | null
+  subtotal_cents: number
+  gallery_fee_cents: number
+  stripe_fee_cents: number
+  total_cents: number
+  payment_intent_id: string
+  transfer_group: string
+  cart_session_id: string
+  referral_session_id: string | null
+  artist_orders: CheckoutArtistOrderInput[]
+}
+
+export type CreatedCheckoutOrder = { id: string; public_id: string; created_at: Date }
+
+export type NewPayoutInput = {
+  artist_order_id: string
+  organization_id: string
+  amount_cents: number
+}
+
+export type CreatedPayout = NewPayoutInput & { id: string }
+
+export type MarkOrderPaidResult = { paid: boolean; payouts: CreatedPayout[] }
+
+export type ArtistAddressOutcome = "updated" | "not_found" | "single_address" | "cancelled" | "shipped"
+
+/** Thrown when the random public id of a new order is already taken (a retry with a new id will do). */
+export const PUBLIC_ID_TAKEN = "gallery_public_id_taken"
+
+function isUniqueViolationOn(error: unknown, what: string): boolean {
+  const e = error as { code?: unknown; message?: unknown; constraint?: unknown } | null
+  if (!e) return false
+  const text = `${String(e.message ?? "")} ${String(e.constraint ?? "")}`
+  return (e.code === "23505" || /duplicate key|unique constraint/i.test(text)) && text.includes(what)
+}
+
+/**
+ * Gallery module: cart items, parent and artist orders, items, payouts, transitions.
+ *
+ * The generated CRUD methods (MedusaService) serve tooling and tests. The order lifecycle writes below are custom,
+ * each ONE SQL statement (data-modifying CTEs): PostgreSQL runs a statement atomically (its own transaction, or
+ * the caller's when a transactionManager is passed in the context), so an order is never half-written, without
+ * the two extra round trips of BEGIN/COMMIT on these hot paths. A status guard (`WHERE status = 'pending'`) makes
+ * every transition idempotent, even across processes.
+ */
 class GalleryModuleService extends MedusaService({
   CartItem,
   GalleryOrder,
@@ -13,6 +87,312 @@ class GalleryModuleService extends MedusaService({
   ArtistOrderItem,
   Payout,
   OrderTransition,
-}) {}
+}) {
+  /**
+   * Records a checkout: parent order (pending), its artist orders (pending), their items, and a transition
+   * (null -> pending) per order, atomically. Throws a MedusaError with code PUBLIC_ID_TAKEN when the public id
+   * collides with an existing order's.
+   */
+  @InjectManager()
+  async createCheckoutOrder(
+    input: CheckoutOrderInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<CreatedCheckoutOrder> {
+    if (!input.artist_orders.length || input.artist_orders.some((a) => !a.items.length)) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "A gallery order needs at least one artist order with items")
+    }
+    const artists = input.artist_orders.map((a, position) => ({
+      id: a.id,
+      organization_id: a.organization_id,
+      artist_name: a.artist_name,
+      subtotal_cents: a.subtotal_cents,
+      payout_cents: a.payout_cents,
+      shipping_address: a.shipping_address,
+      position,
+    }))
+    let position = 0
+    const items = input.artist_orders.flatMap((a) =>
+      a.items.map((item) => ({ ...item, artist_order_id: a.id, position: position++ }))
+    )
+    const transitions = [
+      { id: entityId("otr"), artist_order_id: null },
+      ...input.artist_orders.map((a) => ({ id: entityId("otr"), artist_order_id: a.id })),
+    ]
+    // Rows of one statement share now(); a microsecond per position keeps the checkout's order for sorting.
+    const sql = `
+WITH parent AS (
+  INSERT INTO gallery_order
+    (id, public_id, status, email, shipping_option, shipping_address, subtotal_cents, gallery_fee_cents,
+     stripe_fee_cents, total_cents, currency_code, payment_intent_id, transfer_group, cart_session_id,
+     referral_session_id, created_at, updated_at)
+  VALUES (?, ?, 'pending', ?, ?, ?::jsonb, ?, ?, ?, ?, 'usd', ?, ?, ?, ?, now(), now())
+  RETURNING id, public_id, created_at
+),
+artists AS (
+  INSERT INTO gallery_artist_order
+    (id, gallery_order_id, organization_id, artist_name, status, subtotal_cents, payout_cents, shipping_address,
+     created_at, updated_at)
+  SELECT a.id, p.id, a.organization_id, a.artist_name, 'pending', a.subtotal_cents, a.payout_cents,
+         a.shipping_address, p.created_at + a.position * interval '1 microsecond', now()
+  FROM parent p,
+       jsonb_to_recordset(?::jsonb) AS a(id text, organization_id text, artist_name text, subtotal_cents integer,
+                                          payout_cents integer, shipping_address jsonb, position integer)
+  RETURNING id
+),
+items AS (
+  INSERT INTO gallery_artist_order_item
+    (id, artist_order_id, product_id, variant_id, product_name, quantity, price_cents, image, created_at, updated_at)
+  SELECT i.id, i.artist_order_id, i.product_id, i.variant_id, i.product_name, i.quantity, i.price_cents, i.image,
+         p.created_at + i.position * interval '1 microsecond', now()
+  FROM parent p,
+       jsonb_to_recordset(?::jsonb) AS i(id text, artist_order_id text, product_id text, variant_id text,
+                                          product_name text, quantity integer, price_cents integer, image text,
+                                          position integer)
+  RETURNING id
+),
+transitions AS (
+  INSERT INTO gallery_order_transition
+    (id, gallery_order_id, artist_order_id, from_status, to_status, occurred_at, created_at, updated_at)
+  SELECT t.id, p.id, t.artist_order_id, NULL, 'pending', p.created_at, now(), now()
+  FROM parent p, jsonb_to_recordset(?::jsonb) AS t(id text, artist_order_id text)
+  RETURNING id
+)
+SELECT p.id, p.public_id, p.created_at,
+       (SELECT count(*) FROM artists)::int AS artist_count,
+       (SELECT count(*) FROM items)::int AS item_count
+FROM parent p`
+    let rows: { id: string; public_id: string; created_at: Date; artist_count: number; item_count: number }[]
+    try {
+      rows = (await this.manager_(sharedContext).execute(sql, [
+        input.id,
+        input.public_id,
+        input.email,
+        input.shipping_option,
+        input.shipping_address === null ? null : JSON.stringify(input.shipping_address),
+        input.subtotal_cents,
+        input.gallery_fee_cents,
+        input.stripe_fee_cents,
+        input.total_cents,
+        input.payment_intent_id,
+        input.transfer_group,
+        input.cart_session_id,
+        input.referral_session_id,
+        JSON.stringify(artists),
+        JSON.stringify(items),
+        JSON.stringify(transitions),
+      ])) as unknown as typeof rows
+    } catch (error) {
+      if (isUniqueViolationOn(error, "public_id")) {
+        throw new MedusaError(MedusaError.Types.CONFLICT, "Gallery order public id already taken", PUBLIC_ID_TAKEN)
+      }
+      throw error
+    }
+    const [row] = rows
+    if (!row || row.artist_count !== artists.length || row.item_count !== items.length) {
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The gallery order was not recorded completely")
+    }
+    return { id: row.id, public_id: row.public_id, created_at: new Date(row.created_at) }
+  }
+
+  /** Compensation of createCheckoutOrder: removes the order with its artist orders, items and transitions. */
+  @InjectManager()
+  async deleteCheckoutOrder(
+    orderId: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    // Artist orders and their items go with the parent (ON DELETE CASCADE).
+    await this.manager_(sharedContext).execute(
+      `WITH transitions AS (DELETE FROM gallery_order_transition WHERE gallery_order_id = ?)
+       DELETE FROM gallery_order WHERE id = ? AND status = 'pending'`,
+      [orderId, orderId]
+    )
+  }
+
+  /**
+   * pending -> paid, in one statement: the parent and its artist orders become paid at `paidAt`, a transition is
+   * recorded for each, one payout per artist order is created (unique per artist order) and the cart session's
+   * items are deleted. Nothing happens (paid = false) unless the order is still pending.
+   */
+  @InjectManager()
+  async markOrderPaid(
+    input: { orderId: string; paidAt: Date; artistOrderIds: string[]; payouts: NewPayoutInput[] },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<MarkOrderPaidResult> {
+    const payouts = input.payouts.map((p) => ({ ...p, id: entityId("pay") }))
+    // The parent's transition, and one per artist order that actually moved from pending.
+    const transitions = [null, ...input.artistOrderIds].map((artistOrderId) => ({
+      id: entityId("otr"),
+      artist_order_id: artistOrderId,
+    }))
+    const sql = `
+WITH paid AS (
+  UPDATE gallery_order SET status = 'paid', paid_at = ?, payment_failure = NULL, updated_at = now()
+  WHERE id = ? AND status = 'pending' AND deleted_at IS NULL
+  RETURNING id, cart_session_id
+),
+artists AS (
+  UPDATE gallery_artist_order ao SET status = 'paid', paid_at = ?, updated_at = now()
+  FROM paid
+  WHERE ao.gallery_order_id = paid.id AND ao.status = 'pending' AND ao.deleted_at IS NULL
+  RETURNING ao.id
+),
+transitions AS (
+  INSERT INTO gallery_order_transition
+    (id, gallery_order_id, artist_order_id, from_status, to_status, occurred_at, created_at, updated_at)
+  SELECT t.id, paid.id, t.artist_order_id, 'pending', 'paid', ?, now(), now()
+  FROM paid, jsonb_to_recordset(?::jsonb) AS t(id text, artist_order_id text)
+  WHERE t.artist_order_id IS NULL OR t.artist_order_id IN (SELECT id FROM artists)
+),
+payouts AS (
+  INSERT INTO gallery_payout
+    (id, artist_order_id, gallery_order_id, organization_id, amount_cents, status, created_at, updated_at)
+  SELECT p.id, p.artist_order_id, paid.id, p.organization_id, p.amount_cents, 'pending', now(), now()
+  FROM paid, jsonb_to_recordset(?::jsonb) AS p(id text, artist_order_id text, organization_id text, amount_cents integer)
+  ON CONFLICT (artist_order_id) WHERE deleted_at IS NULL DO NOTHING
+  RETURNING id, artist_order_id, organization_id, amount_cents
+),
+cart AS (
+  DELETE FROM gallery_cart_item c USING paid WHERE c.session_id = paid.cart_session_id
+)
+SELECT (SELECT count(*) FROM paid)::int AS paid,
+       coalesce((SELECT json_agg(json_build_object('id', p.id, 'artist_order_id', p.artist_order_id,
+                  'organization_id', p.organization_id, 'amount_cents', p.amount_cents)) FROM payouts p), '[]'::json)
+         AS payouts`
+    const rows = (await this.manager_(sharedContext).execute(sql, [
+      input.paidAt,
+      input.orderId,
+      input.paidAt,
+      input.paidAt,
+      JSON.stringify(transitions),
+      JSON.stringify(payouts),
+    ])) as unknown as { paid: number; payouts: CreatedPayout[] }[]
+    const row = rows[0]
+    return { paid: row?.paid === 1, payouts: row?.payouts ?? [] }
+  }
+
+  /**
+   * pending -> cancelled because stock ran out before the payment was settled (the payment is refunded):
+   * payment_failure `out_of_stock`, the refund id, a transition. False when the order was no longer pending.
+   */
+  @InjectManager()
+  async cancelOrderOutOfStock(
+    input: { orderId: string; refundId: string | null },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    const rows = (await this.manager_(sharedContext).execute(
+      `WITH cancelled AS (
+         UPDATE gallery_order
+         SET status = 'cancelled', cancelled_at = now(), payment_failure = 'out_of_stock', refund_id = ?, updated_at = now()
+         WHERE id = ? AND status = 'pending' AND deleted_at IS NULL
+         RETURNING id, cancelled_at
+       ),
+       transition AS (
+         INSERT INTO gallery_order_transition
+           (id, gallery_order_id, artist_order_id, from_status, to_status, occurred_at, created_at, updated_at)
+         SELECT ?, c.id, NULL, 'pending', 'cancelled', c.cancelled_at, now(), now() FROM cancelled c
+       )
+       SELECT count(*)::int AS cancelled FROM cancelled`,
+      [input.refundId, input.orderId, entityId("otr")]
+    )) as unknown as { cancelled: number }[]
+    return rows[0]?.cancelled === 1
+  }
+
+  /** A declined payment attempt: recorded on the order while it is pending (the order and cart stay as they are). */
+  @InjectManager()
+  async recordPaymentFailure(
+    input: { paymentIntentId: string; message: string },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    const rows = (await this.manager_(sharedContext).execute(
+      `UPDATE gallery_order SET payment_failure = ?, updated_at = now()
+       WHERE payment_intent_id = ? AND status = 'pending' AND deleted_at IS NULL
+       RETURNING id`,
+      [input.message, input.paymentIntentId]
+    )) as unknown as { id: string }[]
+    return rows.length === 1
+  }
+
+  /**
+   * pending -> transferred with each transfer's id, for several payouts in one statement; returns the ids of the
+   * payouts that were still pending (and are now transferred).
+   */
+  @InjectManager()
+  async recordPayoutTransfers(
+    transfers: { payoutId: string; transferId: string; destination: string }[],
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<string[]> {
+    if (!transfers.length) return []
+    const rows = (await this.manager_(sharedContext).execute(
+      `UPDATE gallery_payout p
+       SET status = 'transferred', transfer_id = t.transfer_id, destination = t.destination, transferred_at = now(),
+           failure_reason = NULL, updated_at = now()
+       FROM jsonb_to_recordset(?::jsonb) AS t(payout_id text, transfer_id text, destination text)
+       WHERE p.id = t.payout_id AND p.status = 'pending' AND p.deleted_at IS NULL
+       RETURNING p.id`,
+      [
+        JSON.stringify(
+          transfers.map((t) => ({ payout_id: t.payoutId, transfer_id: t.transferId, destination: t.destination }))
+        ),
+      ]
+    )) as unknown as { id: string }[]
+    return rows.map((r) => r.id)
+  }
+
+  /** Why the last transfer attempt failed; the payout stays pending, so the payouts job tries again. */
+  @InjectManager()
+  async recordPayoutFailure(
+    input: { payoutId: string; reason: string },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await this.manager_(sharedContext).execute(
+      `UPDATE gallery_payout SET failure_reason = ?, updated_at = now()
+       WHERE id = ? AND status = 'pending' AND deleted_at IS NULL`,
+      [input.reason.slice(0, 1000), input.payoutId]
+    )
+  }
+
+  /**
+   * Sets the shipping address of one organization's artist order in a per_artist order, unless it has shipped
+   * (checked in the UPDATE itself, so a concurrent shipment wins). The outcome names what refused it.
+   */
+  @InjectManager()
+  async setArtistOrderShippingAddress(
+    input: { publicId: string; organizationId: string; shippingAddress: Record<string, unknown> },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<ArtistAddressOutcome> {
+    const rows = (await this.manager_(sharedContext).execute(
+      `WITH target AS (
+         SELECT o.shipping_option, o.status AS order_status, ao.id AS artist_order_id
+         FROM gallery_order o
+         JOIN gallery_artist_order ao
+           ON ao.gallery_order_id = o.id AND ao.organization_id = ? AND ao.deleted_at IS NULL
+         WHERE o.public_id = ? AND o.deleted_at IS NULL
+       ),
+       updated AS (
+         UPDATE gallery_artist_order ao SET shipping_address = ?::jsonb, updated_at = now()
+         FROM target t
+         WHERE ao.id = t.artist_order_id AND t.shipping_option = 'per_artist' AND t.order_status <> 'cancelled'
+           AND ao.status NOT IN ('shipped', 'delivered')
+         RETURNING ao.id
+       )
+       SELECT t.shipping_option, t.order_status, (SELECT count(*) FROM updated)::int AS updated FROM target t`,
+      [input.organizationId, input.publicId, JSON.stringify(input.shippingAddress)]
+    )) as unknown as { shipping_option: string; order_status: string; updated: number }[]
+    const row = rows[0]
+    if (!row) return "not_found"
+    if (row.updated === 1) return "updated"
+    if (row.shipping_option !== "per_artist") return "single_address"
+    if (row.order_status === "cancelled") return "cancelled"
+    return "shipped"
+  }
+
+  protected manager_(sharedContext: Context<SqlEntityManager>): SqlEntityManager {
+    const manager = sharedContext.transactionManager ?? sharedContext.manager
+    if (!manager) {
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The gallery module has no database manager")
+    }
+    return manager
+  }
+}
 
 export default GalleryModuleService

@@ -2,12 +2,14 @@ import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { requireAdmin } from "../../utils/access"
 import { adminCollectionsMiddlewares } from "./collections/middlewares"
+import { adminGalleryOrdersMiddlewares } from "./gallery-orders/middlewares"
 import { AdminListOrganizationsQuery, AdminUpdateOrganizationBody } from "./organizations/validators"
 import { adminSpotlightsMiddlewares } from "./spotlights/middlewares"
 
 /** /api/admin/*: gallery administrators only. */
 export const adminApiMiddlewares: MiddlewareRoute[] = [
   { matcher: "/api/admin*", middlewares: [...requireAdmin()] },
+  ...adminGalleryOrdersMiddlewares,
   {
     matcher: "/api/admin/organizations",
     methods: ["GET"],

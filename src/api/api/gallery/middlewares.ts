@@ -1,4 +1,5 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
+import { galleryArtistMiddlewares } from "./artist/middlewares"
 import { galleryCartMiddlewares } from "./cart/middlewares"
 import { galleryCheckoutMiddlewares } from "./checkout/middlewares"
 import { galleryNewsletterMiddlewares } from "./newsletter/middlewares"
@@ -14,4 +15,5 @@ export const galleryMiddlewares: MiddlewareRoute[] = [
   ...galleryOrdersMiddlewares,
   ...galleryReferralMiddlewares,
   ...galleryNewsletterMiddlewares,
+  ...galleryArtistMiddlewares,
 ]

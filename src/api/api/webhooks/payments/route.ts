@@ -1,0 +1,50 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { PAYMENTS_MODULE, type PaymentsModuleService, type WebhookEvent } from "../../../../modules/payments"
+import { handlePaymentEvent } from "../../../../workflows/gallery-checkout/payment-events"
+
+function signatureHeader(req: MedusaRequest): string | undefined {
+  const value = req.headers["stripe-signature"]
+  return Array.isArray(value) ? value[0] : value
+}
+
+/**
+ * POST /api/webhooks/payments (spec 6, part 5 rule 8): a payment provider's event, verified on the raw body with
+ * the `Stripe-Signature` header and the signing secret.
+ *
+ * 400 {error: "Invalid signature"} (or "Invalid webhook payload" for a signed body that is not an event);
+ * 200 {received: true, duplicate: true} for an event id already processed (nothing changes);
+ * 200 {received: true} after processing (`payment_intent.succeeded` settles the order, `payment_intent.payment_failed`
+ * records the failure; other types and unknown intents are acknowledged and ignored);
+ * 500 when processing failed: the event is forgotten again, so the provider's retry is processed.
+ */
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const payments: PaymentsModuleService = req.scope.resolve(PAYMENTS_MODULE)
+  const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+  const rawBody = (req as MedusaRequest & { rawBody?: unknown }).rawBody
+
+  let event: WebhookEvent
+  try {
+    event = payments.parseWebhookEvent(Buffer.isBuffer(rawBody) ? rawBody : Buffer.alloc(0), signatureHeader(req))
+  } catch (error) {
+    const message = (error as { message?: string }).message
+    res.status(400).json({ error: message === "Invalid webhook payload" ? message : "Invalid signature" })
+    return
+  }
+
+  if (!(await payments.markWebhookEventProcessed(event.id, event.type))) {
+    res.json({ received: true, duplicate: true })
+    return
+  }
+  try {
+    await handlePaymentEvent(req.scope, event)
+  } catch (error) {
+    logger.error(`Payment webhook ${event.id} (${event.type}) failed: ${(error as Error)?.message ?? String(error)}`)
+    await payments.unmarkWebhookEventProcessed(event.id).catch((unmarkError: unknown) => {
+      logger.error(`Payment webhook ${event.id}: could not forget the event: ${String(unmarkError)}`)
+    })
+    res.status(500).json({ error: "Webhook processing failed" })
+    return
+  }
+  res.json({ received: true })
+}

@@ -1,0 +1,231 @@
+import {
+  allocateStock,
+  CHECKOUT_MESSAGES,
+  checkoutResponseAmounts,
+  parseCheckoutRequest,
+  parseShippingAddress,
+  summarizeCheckout,
+  validateCheckoutCart,
+  type CheckoutCandidate,
+  type CheckoutLine,
+} from "../gallery-checkout"
+import { toCents } from "../money"
+
+const ADDRESS = {
+  name: "Ada Buyer",
+  line1: "1 Main St",
+  city: "Springfield",
+  state: "IL",
+  postal_code: "62701",
+  country: "us",
+}
+
+describe("parseShippingAddress", () => {
+  it("accepts a complete address, trims it, upper-cases the country and drops unknown fields", () => {
+    expect(parseShippingAddress({ ...ADDRESS, name: "  Ada Buyer ", line2: " Apt 4 ", extra: "x" })).toEqual({
+      name: "Ada Buyer",
+      line1: "1 Main St",
+      line2: "Apt 4",
+      city: "Springfield",
+      state: "IL",
+      postal_code: "62701",
+      country: "US",
+    })
+    expect(parseShippingAddress(ADDRESS)?.line2).toBeNull()
+    expect(parseShippingAddress({ ...ADDRESS, line2: "" })?.line2).toBeNull()
+  })
+
+  it.each(["name", "line1", "city", "state", "postal_code", "country"])("refuses an address without %s", (field) => {
+    expect(parseShippingAddress({ ...ADDRESS, [field]: undefined })).toBeNull()
+    expect(parseShippingAddress({ ...ADDRESS, [field]: "   " })).toBeNull()
+    expect(parseShippingAddress({ ...ADDRESS, [field]: 12 })).toBeNull()
+  })
+
+  it("requires a two-letter country and a string line2", () => {
+    expect(parseShippingAddress({ ...ADDRESS, country: "USA" })).toBeNull()
+    expect(parseShippingAddress({ ...ADDRESS, country: "U1" })).toBeNull()
+    expect(parseShippingAddress({ ...ADDRESS, line2: 5 })).toBeNull()
+    expect(parseShippingAddress(null)).toBeNull()
+    expect(parseShippingAddress("1 Main St")).toBeNull()
+    expect(parseShippingAddress([ADDRESS])).toBeNull()
+  })
+})
+
+describe("parseCheckoutRequest", () => {
+  const valid = { sessionId: "s1", email: "Ada@Example.com ", shippingOption: "single_address", shippingAddress: ADDRESS }
+
+  it("returns the normalized request", () => {
+    expect(parseCheckoutRequest(valid)).toEqual({
+      ok: true,
+      value: {
+        sessionId: "s1",
+        email: "ada@example.com",
+        shippingOption: "single_address",
+        shippingAddress: { ...ADDRESS, country: "US", line2: null },
+      },
+    })
+  })
+
+  it("per_artist ignores any address", () => {
+    const parsed = parseCheckoutRequest({ ...valid, shippingOption: "per_artist" })
+    expect(parsed).toMatchObject({ ok: true, value: { shippingOption: "per_artist", shippingAddress: null } })
+    expect(parseCheckoutRequest({ sessionId: "s", email: "a@b.co", shippingOption: "per_artist" }).ok).toBe(true)
+  })
+
+  it.each([
+    ["no body", undefined],
+    ["no sessionId", { ...valid, sessionId: undefined }],
+    ["blank sessionId", { ...valid, sessionId: "  " }],
+    ["no email", { ...valid, email: undefined }],
+    ["no shippingOption", { ...valid, shippingOption: undefined }],
+    ["unknown shippingOption", { ...valid, shippingOption: "pickup" }],
+    ["single_address without address", { ...valid, shippingAddress: undefined }],
+    ["single_address with incomplete address", { ...valid, shippingAddress: { ...ADDRESS, city: "" } }],
+    ["missing fields win over a bad email", { ...valid, email: "nope", sessionId: undefined }],
+  ])("%s -> Missing required fields", (_name, body) => {
+    expect(parseCheckoutRequest(body)).toEqual({ ok: false, message: CHECKOUT_MESSAGES.missingFields })
+  })
+
+  it.each(["nope", "a@b", "a b@c.d", "@b.c", "a@.c"])("%s -> Invalid email address", (email) => {
+    expect(parseCheckoutRequest({ ...valid, email })).toEqual({ ok: false, message: CHECKOUT_MESSAGES.invalidEmail })
+  })
+})
+
+function candidate(overrides: Partial<NonNullable<CheckoutCandidate["product"]>> = {}, quantity = 1): CheckoutCandidate {
+  return {
+    productId: "prod_1",
+    quantity,
+    product: {
+      name: "Print",
+      price: 34.99,
+      images: ["https://img/1.jpg", "https://img/2.jpg"],
+      org_id: "org_1",
+      organizations: { name: "Studio" },
+      inventory: 5,
+      is_active: true,
+      gallery_eligible: true,
+      org_gallery_approved: true,
+      variant_id: "variant_1",
+      ...overrides,
+    },
+  }
+}
+
+describe("validateCheckoutCart", () => {
+  it("checks in the spec's order: empty, not found, not eligible, out of stock", () => {
+    expect(validateCheckoutCart([], toCents)).toEqual({ ok: false, message: CHECKOUT_MESSAGES.cartEmpty })
+    const missing = { productId: "gone", quantity: 1, product: null }
+    expect(validateCheckoutCart([candidate({ is_active: false }), missing], toCents)).toEqual({
+      ok: false,
+      message: CHECKOUT_MESSAGES.productsNotFound,
+    })
+    expect(validateCheckoutCart([candidate({ inventory: 0 }), candidate({ gallery_eligible: false })], toCents)).toEqual({
+      ok: false,
+      message: CHECKOUT_MESSAGES.productsNotEligible,
+    })
+    expect(validateCheckoutCart([candidate({}, 6)], toCents)).toEqual({ ok: false, message: CHECKOUT_MESSAGES.outOfStock })
+  })
+
+  it.each([
+    ["inactive", { is_active: false }],
+    ["flag off", { gallery_eligible: false }],
+    ["organization not approved", { org_gallery_approved: false }],
+    ["no USD price", { price: null }],
+    ["no variant", { variant_id: null }],
+  ])("%s -> not gallery eligible", (_name, overrides) => {
+    expect(validateCheckoutCart([candidate(overrides)], toCents)).toEqual({
+      ok: false,
+      message: CHECKOUT_MESSAGES.productsNotEligible,
+    })
+  })
+
+  it("accepts exactly the stock, unmanaged stock, and snapshots the first image", () => {
+    const result = validateCheckoutCart([candidate({}, 5), { ...candidate({ inventory: null }, 99), productId: "p2" }], toCents)
+    expect(result).toEqual({
+      ok: true,
+      value: [
+        {
+          productId: "prod_1",
+          variantId: "variant_1",
+          productName: "Print",
+          quantity: 5,
+          priceCents: 3499,
+          image: "https://img/1.jpg",
+          orgId: "org_1",
+          artistName: "Studio",
+        },
+        expect.objectContaining({ productId: "p2", quantity: 99 }),
+      ],
+    })
+    const noImage = validateCheckoutCart([candidate({ images: [] })], toCents)
+    expect(noImage.ok && noImage.value[0].image).toBeNull()
+  })
+})
+
+function line(orgId: string, priceCents: number, quantity: number, productId = `p-${orgId}-${priceCents}`): CheckoutLine {
+  return { productId, variantId: "v", productName: "n", quantity, priceCents, image: null, orgId, artistName: `Artist ${orgId}` }
+}
+
+describe("summarizeCheckout / checkoutResponseAmounts", () => {
+  it("groups by organization in first-appearance order with quantities as item counts", () => {
+    const summary = summarizeCheckout([line("b", 1000, 2), line("a", 1295, 3), line("b", 3499, 1)])
+    expect(summary.artists.map((a) => [a.orgId, a.itemCount, a.subtotalCents, a.payoutCents, a.lines.length])).toEqual([
+      ["b", 3, 5499, 4839, 2],
+      ["a", 3, 3885, 3419, 1],
+    ])
+    expect(summary.fees.subtotalCents).toBe(9384)
+  })
+
+  it("computes awkward amounts without float noise", () => {
+    // 3 x 12.95 + 34.99 + 45.50 = 119.34; fee 14.3208 -> 14.32; stripe (133.66 x 0.029 + 0.30) = 4.17614 -> 4.18
+    const summary = summarizeCheckout([line("east", 1295, 3), line("north", 3499, 1), line("south", 4550, 1)])
+    expect(checkoutResponseAmounts(summary)).toEqual({
+      total: 137.84,
+      breakdown: { subtotal: 119.34, galleryFee: 14.32, stripeFee: 4.18, total: 137.84 },
+      artists: [
+        { orgId: "east", artistName: "Artist east", itemCount: 3, subtotal: 38.85, artistPayout: 34.19 },
+        { orgId: "north", artistName: "Artist north", itemCount: 1, subtotal: 34.99, artistPayout: 30.79 },
+        { orgId: "south", artistName: "Artist south", itemCount: 1, subtotal: 45.5, artistPayout: 40.04 },
+      ],
+    })
+  })
+
+  it("0.10 x 3 is 0.30, not 0.30000000000000004", () => {
+    const amounts = checkoutResponseAmounts(summarizeCheckout([line("a", 10, 3)]))
+    expect(amounts.breakdown.subtotal).toBe(0.3)
+    expect(amounts.artists[0].artistPayout).toBe(0.26)
+  })
+})
+
+describe("allocateStock", () => {
+  const levels = [
+    { location_id: "a", stocked_quantity: 3, reserved_quantity: 1 },
+    { location_id: "b", stocked_quantity: 5, reserved_quantity: 0 },
+    { location_id: "c", stocked_quantity: 1, reserved_quantity: 1 },
+  ]
+
+  it("takes the location with the most available stock first", () => {
+    expect(allocateStock(4, levels)).toEqual([{ location_id: "b", quantity: 4 }])
+  })
+
+  it("splits over locations when one is not enough", () => {
+    expect(allocateStock(7, levels)).toEqual([
+      { location_id: "b", quantity: 5 },
+      { location_id: "a", quantity: 2 },
+    ])
+  })
+
+  it("refuses what the sum of stocked - reserved cannot cover", () => {
+    expect(allocateStock(8, levels)).toBeNull()
+    expect(allocateStock(1, [{ location_id: "x", stocked_quantity: 1, reserved_quantity: 1 }])).toBeNull()
+    expect(allocateStock(1, [])).toBeNull()
+    expect(allocateStock(0, levels)).toBeNull()
+    expect(allocateStock(1.5, levels)).toBeNull()
+  })
+
+  it("the last original goes to exactly one buyer", () => {
+    const original = [{ location_id: "w", stocked_quantity: 1, reserved_quantity: 0 }]
+    expect(allocateStock(1, original)).toEqual([{ location_id: "w", quantity: 1 }])
+    expect(allocateStock(1, [{ ...original[0], reserved_quantity: 1 }])).toBeNull()
+  })
+})

@@ -1,0 +1,388 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { type ArtistOrderStatus, type GalleryOrderStatus, viewStatus } from "../lib/gallery-order-status"
+import { fromCents } from "../lib/money"
+import { deriveTrackingUrl } from "../lib/tracking-url"
+
+/**
+ * Gallery order reads for checkout, confirm, webhooks, payouts and order tracking: raw SQL on the container's pg
+ * connection, one round trip each (hot paths; MEDUSA-NOTES "What a request costs").
+ */
+
+/** The container, or its knex instance (or a knex transaction). */
+export type OrdersPgSource = Knex | Pick<MedusaContainer, "resolve">
+
+function toKnex(source: OrdersPgSource): Knex {
+  const candidate = source as Partial<Knex>
+  if (typeof candidate.raw === "function") return source as Knex
+  return (source as MedusaContainer).resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+}
+
+function iso(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null
+  return new Date(value).toISOString()
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// Confirm / webhooks
+
+export type GalleryOrderHead = {
+  id: string
+  public_id: string
+  status: GalleryOrderStatus
+  email: string
+  total_cents: number
+  created_at: Date
+  paid_at: Date | null
+  payment_intent_id: string | null
+  payment_failure: string | null
+}
+
+const HEAD_COLUMNS = `id, public_id, status, email, total_cents, created_at, paid_at, payment_intent_id, payment_failure`
+
+/** The order paid by this payment intent, or null. */
+export async function findGalleryOrderByPaymentIntent(
+  source: OrdersPgSource,
+  paymentIntentId: string
+): Promise<GalleryOrderHead | null> {
+  const { rows } = await toKnex(source).raw(
+    `SELECT ${HEAD_COLUMNS} FROM gallery_order WHERE payment_intent_id = ? AND deleted_at IS NULL LIMIT 1`,
+    [paymentIntentId]
+  )
+  return (rows[0] as GalleryOrderHead | undefined) ?? null
+}
+
+export async function findGalleryOrderHead(source: OrdersPgSource, orderId: string): Promise<GalleryOrderHead | null> {
+  const { rows } = await toKnex(source).raw(
+    `SELECT ${HEAD_COLUMNS} FROM gallery_order WHERE id = ? AND deleted_at IS NULL`,
+    [orderId]
+  )
+  return (rows[0] as GalleryOrderHead | undefined) ?? null
+}
+
+/** Statuses at which a gallery order has been paid (and not cancelled). */
+export const PAID_OR_LATER: readonly GalleryOrderStatus[] = [
+  "paid",
+  "processing",
+  "partially_shipped",
+  "shipped",
+  "delivered",
+]
+
+export function isPaidOrLater(status: GalleryOrderStatus): boolean {
+  return PAID_OR_LATER.includes(status)
+}
+
+/** The confirm response's order (spec 4.4). Its `id` is the internal id, as the spec's contract shows. */
+export function confirmOrderView(order: GalleryOrderHead) {
+  return {
+    id: order.id,
+    publicId: order.public_id,
+    status: order.status,
+    total: fromCents(order.total_cents),
+    email: order.email,
+    createdAt: iso(order.created_at),
+  }
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// Marking an order paid
+
+export type PaymentArtistOrder = {
+  id: string
+  organization_id: string
+  status: ArtistOrderStatus
+  subtotal_cents: number
+  payout_cents: number
+  stripe_account_id: string | null
+}
+
+export type PaymentOrderItem = {
+  id: string
+  variant_id: string | null
+  quantity: number
+  /** Inventory items of the variant (empty when it does not manage stock), with their stock levels as read. */
+  inventory: { inventory_item_id: string; required_quantity: number; levels: StockLevelRow[] }[]
+}
+
+export type StockLevelRow = { location_id: string; stocked_quantity: number; reserved_quantity: number }
+
+export type GalleryOrderForPayment = GalleryOrderHead & {
+  transfer_group: string
+  cart_session_id: string
+  referral_session_id: string | null
+  artist_orders: PaymentArtistOrder[]
+  items: PaymentOrderItem[]
+}
+
+/**
+ * An order with what settling its payment needs: artist orders with their organization's connected account,
+ * and items with their variant's inventory items (none when the variant does not manage inventory) and those items'
+ * stock levels per location. One query.
+ */
+export async function loadGalleryOrderForPayment(
+  source: OrdersPgSource,
+  by: { orderId: string } | { paymentIntentId: string }
+): Promise<GalleryOrderForPayment | null> {
+  const [column, value] = "orderId" in by ? ["id", by.orderId] : ["payment_intent_id", by.paymentIntentId]
+  const { rows } = await toKnex(source).raw(
+    `SELECT o.id, o.public_id, o.status, o.email, o.total_cents, o.created_at, o.paid_at, o.payment_intent_id,
+            o.payment_failure, o.transfer_group, o.cart_session_id, o.referral_session_id,
+            coalesce((
+              SELECT json_agg(json_build_object(
+                       'id', ao.id, 'organization_id', ao.organization_id, 'status', ao.status,
+                       'subtotal_cents', ao.subtotal_cents, 'payout_cents', ao.payout_cents,
+                       'stripe_account_id', org.stripe_account_id) ORDER BY ao.created_at, ao.id)
+              FROM gallery_artist_order ao
+              LEFT JOIN organization org ON org.id = ao.organization_id AND org.deleted_at IS NULL
+              WHERE ao.gallery_order_id = o.id AND ao.deleted_at IS NULL
+            ), '[]'::json) AS artist_orders,
+            coalesce((
+              SELECT json_agg(json_build_object(
+                       'id', i.id, 'variant_id', i.variant_id, 'quantity', i.quantity,
+                       'inventory', CASE WHEN v.manage_inventory IS DISTINCT FROM false THEN coalesce((
+                         SELECT json_agg(json_build_object(
+                                  'inventory_item_id', pvii.inventory_item_id,
+                                  'required_quantity', pvii.required_quantity,
+                                  'levels', coalesce((
+                                    SELECT json_agg(json_build_object(
+                                             'location_id', il.location_id,
+                                             'stocked_quantity', il.stocked_quantity,
+                                             'reserved_quantity', il.reserved_quantity))
+                                    FROM inventory_level il
+                                    WHERE il.inventory_item_id = pvii.inventory_item_id AND il.deleted_at IS NULL
+                                  ), '[]'::json)))
+                         FROM product_variant_inventory_item pvii
+                         WHERE pvii.variant_id = i.variant_id AND pvii.deleted_at IS NULL
+                       ), '[]'::json) ELSE '[]'::json END) ORDER BY i.created_at, i.id)
+              FROM gallery_artist_order ao
+              JOIN gallery_artist_order_item i ON i.artist_order_id = ao.id AND i.deleted_at IS NULL
+              LEFT JOIN product_variant v ON v.id = i.variant_id
+              WHERE ao.gallery_order_id = o.id AND ao.deleted_at IS NULL
+            ), '[]'::json) AS items
+     FROM gallery_order o
+     WHERE o.${column} = ? AND o.deleted_at IS NULL`,
+    [value]
+  )
+  const row = rows[0] as GalleryOrderForPayment | undefined
+  if (!row) return null
+  return {
+    ...row,
+    items: row.items.map((item) => ({
+      ...item,
+      inventory: item.inventory.map((link) => ({
+        ...link,
+        required_quantity: Number(link.required_quantity),
+        levels: link.levels.map((level) => ({
+          location_id: level.location_id,
+          stocked_quantity: Number(level.stocked_quantity),
+          reserved_quantity: Number(level.reserved_quantity),
+        })),
+      })),
+    })),
+  }
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// Payouts
+
+export type PendingPayout = {
+  id: string
+  artist_order_id: string
+  gallery_order_id: string
+  organization_id: string
+  amount_cents: number
+  destination: string
+  transfer_group: string
+  payment_intent_id: string
+  public_id: string
+}
+
+/**
+ * Payouts still waiting for their transfer whose organization now has a connected account, of orders that
+ * were paid (not cancelled). Oldest first. `orderId` narrows to one order.
+ */
+export async function listTransferablePayouts(
+  source: OrdersPgSource,
+  options: { orderId?: string; limit?: number } = {}
+): Promise<PendingPayout[]> {
+  const bindings: unknown[] = [PAID_OR_LATER]
+  let orderFilter = ""
+  if (options.orderId) {
+    orderFilter = "AND o.id = ?"
+    bindings.push(options.orderId)
+  }
+  bindings.push(Math.max(1, Math.min(options.limit ?? 500, 5000)))
+  const { rows } = await toKnex(source).raw(
+    `SELECT p.id, p.artist_order_id, p.gallery_order_id, p.organization_id, p.amount_cents,
+            org.stripe_account_id AS destination, o.transfer_group, o.payment_intent_id, o.public_id
+     FROM gallery_payout p
+     JOIN gallery_order o ON o.id = p.gallery_order_id AND o.deleted_at IS NULL
+     JOIN organization org ON org.id = p.organization_id AND org.deleted_at IS NULL
+     WHERE p.status = 'pending' AND p.deleted_at IS NULL
+       AND org.stripe_account_id IS NOT NULL AND org.stripe_account_id <> ''
+       AND o.status = ANY(?::text[]) AND o.payment_intent_id IS NOT NULL ${orderFilter}
+     ORDER BY p.created_at ASC, p.id ASC
+     LIMIT ?`,
+    bindings as Knex.RawBinding[]
+  )
+  return rows as PendingPayout[]
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// Order tracking (spec 4.5)
+
+type PublicItemRow = { product_id: string; product_name: string; quantity: number; price_cents: number; image: string | null }
+type PublicArtistOrderRow = {
+  org_id: string
+  artist_name: string
+  status: ArtistOrderStatus
+  subtotal_cents: number
+  payout_cents: number
+  tracking_number: string | null
+  tracking_url: string | null
+  shipped_at: string | null
+  shipping_address: Record<string, unknown> | null
+  items: PublicItemRow[]
+}
+type PublicOrderRow = {
+  public_id: string
+  status: GalleryOrderStatus
+  total_cents: number
+  subtotal_cents: number
+  gallery_fee_cents: number
+  stripe_fee_cents: number
+  email: string
+  shipping_option: string
+  shipping_address: Record<string, unknown> | null
+  created_at: Date
+  paid_at: Date | null
+  artist_orders: PublicArtistOrderRow[]
+}
+
+/**
+ * The public order view: no internal ids (order, artist order, item), no payment-intent, charge or transfer ids,
+ * no payment method details. Artist orders keep `orgId` (the organization is public, and the addresses route
+ * names an artist order by it). Status by rule B (viewStatus); a tracking URL derived from the number when none
+ * was stored.
+ */
+export function toPublicOrderView(row: PublicOrderRow) {
+  const artistStatuses = row.artist_orders.map((a) => a.status)
+  return {
+    publicId: row.public_id,
+    status: viewStatus(row.status, artistStatuses),
+    total: fromCents(row.total_cents),
+    subtotal: fromCents(row.subtotal_cents),
+    galleryFee: fromCents(row.gallery_fee_cents),
+    stripeFee: fromCents(row.stripe_fee_cents),
+    email: row.email,
+    shippingOption: row.shipping_option,
+    shippingAddress: row.shipping_address ?? null,
+    createdAt: iso(row.created_at),
+    paidAt: iso(row.paid_at),
+    artistOrders: row.artist_orders.map((a) => ({
+      orgId: a.org_id,
+      artistName: a.artist_name,
+      status: a.status,
+      subtotal: fromCents(a.subtotal_cents),
+      artistPayout: fromCents(a.payout_cents),
+      trackingNumber: a.tracking_number ?? null,
+      trackingUrl: a.tracking_url ?? (a.tracking_number ? deriveTrackingUrl(a.tracking_number) : null),
+      shippedAt: iso(a.shipped_at),
+      shippingAddress: a.shipping_address ?? null,
+      items: a.items.map((i) => ({
+        productId: i.product_id,
+        productName: i.product_name,
+        quantity: i.quantity,
+        price: fromCents(i.price_cents),
+        image: i.image ?? null,
+      })),
+    })),
+  }
+}
+
+export type PublicGalleryOrder = ReturnType<typeof toPublicOrderView>
+
+/** The public view of the order with this public id, or null. One query. */
+export async function getPublicGalleryOrder(source: OrdersPgSource, publicId: string): Promise<PublicGalleryOrder | null> {
+  const { rows } = await toKnex(source).raw(
+    `SELECT o.public_id, o.status, o.total_cents, o.subtotal_cents, o.gallery_fee_cents, o.stripe_fee_cents, o.email,
+            o.shipping_option, o.shipping_address, o.created_at, o.paid_at,
+            coalesce((
+              SELECT json_agg(json_build_object(
+                       'org_id', ao.organization_id, 'artist_name', ao.artist_name, 'status', ao.status,
+                       'subtotal_cents', ao.subtotal_cents, 'payout_cents', ao.payout_cents,
+                       'tracking_number', ao.tracking_number, 'tracking_url', ao.tracking_url,
+                       'shipped_at', ao.shipped_at, 'shipping_address', ao.shipping_address,
+                       'items', coalesce((
+                         SELECT json_agg(json_build_object(
+                                  'product_id', i.product_id, 'product_name', i.product_name, 'quantity', i.quantity,
+                                  'price_cents', i.price_cents, 'image', i.image) ORDER BY i.created_at, i.id)
+                         FROM gallery_artist_order_item i
+                         WHERE i.artist_order_id = ao.id AND i.deleted_at IS NULL
+                       ), '[]'::json)) ORDER BY ao.created_at, ao.id)
+              FROM gallery_artist_order ao
+              WHERE ao.gallery_order_id = o.id AND ao.deleted_at IS NULL
+            ), '[]'::json) AS artist_orders
+     FROM gallery_order o
+     WHERE o.public_id = ? AND o.deleted_at IS NULL`,
+    [publicId]
+  )
+  const row = rows[0] as PublicOrderRow | undefined
+  return row ? toPublicOrderView(row) : null
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// Notifications
+
+export type GalleryOrderForEmail = {
+  id: string
+  public_id: string
+  /** The buyer's `gallery_ref` session at checkout, if any (referral attribution). */
+  referral_session_id: string | null
+  email: string
+  total_cents: number
+  subtotal_cents: number
+  gallery_fee_cents: number
+  stripe_fee_cents: number
+  shipping_option: string
+  shipping_address: Record<string, unknown> | null
+  paid_at: Date | null
+  artist_orders: {
+    id: string
+    organization_id: string
+    artist_name: string
+    subtotal_cents: number
+    payout_cents: number
+    shipping_address: Record<string, unknown> | null
+    items: PublicItemRow[]
+  }[]
+}
+
+/** What the paid-order side effects need (emails, referral attribution). One query. */
+export async function getGalleryOrderForEmail(source: OrdersPgSource, orderId: string): Promise<GalleryOrderForEmail | null> {
+  const { rows } = await toKnex(source).raw(
+    `SELECT o.id, o.public_id, o.referral_session_id, o.email, o.total_cents, o.subtotal_cents, o.gallery_fee_cents,
+            o.stripe_fee_cents, o.shipping_option, o.shipping_address, o.paid_at,
+            coalesce((
+              SELECT json_agg(json_build_object(
+                       'id', ao.id, 'organization_id', ao.organization_id, 'artist_name', ao.artist_name,
+                       'subtotal_cents', ao.subtotal_cents, 'payout_cents', ao.payout_cents,
+                       'shipping_address', ao.shipping_address,
+                       'items', coalesce((
+                         SELECT json_agg(json_build_object(
+                                  'product_id', i.product_id, 'product_name', i.product_name, 'quantity', i.quantity,
+                                  'price_cents', i.price_cents, 'image', i.image) ORDER BY i.created_at, i.id)
+                         FROM gallery_artist_order_item i
+                         WHERE i.artist_order_id = ao.id AND i.deleted_at IS NULL
+                       ), '[]'::json)) ORDER BY ao.created_at, ao.id)
+              FROM gallery_artist_order ao
+              WHERE ao.gallery_order_id = o.id AND ao.deleted_at IS NULL
+            ), '[]'::json) AS artist_orders
+     FROM gallery_order o
+     WHERE o.id = ? AND o.deleted_at IS NULL`,
+    [orderId]
+  )
+  return (rows[0] as GalleryOrderForEmail | undefined) ?? null
+}

@@ -1,0 +1,97 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import type { INotificationModuleService } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { fromCents } from "../lib/money"
+import { ORGANIZATION_MODULE } from "../modules/organization"
+import type OrganizationModuleService from "../modules/organization/service"
+import { getGalleryOrderForEmail, type GalleryOrderForEmail } from "../queries/gallery-orders"
+import { GALLERY_ORDER_PAID_EVENT } from "../workflows/gallery-checkout/workflows/mark-gallery-order-paid"
+
+export const GALLERY_ORDER_CONFIRMATION_TEMPLATE = "gallery-order-confirmation"
+export const GALLERY_ARTIST_NEW_ORDER_TEMPLATE = "gallery-artist-new-order"
+
+function items(list: GalleryOrderForEmail["artist_orders"][number]["items"]) {
+  return list.map((i) => ({
+    productId: i.product_id,
+    productName: i.product_name,
+    quantity: i.quantity,
+    price: fromCents(i.price_cents),
+    image: i.image,
+  }))
+}
+
+/**
+ * `gallery.order.paid` (emitted once, by the run that settled the payment): the order confirmation to the customer
+ * and a new-order notification per artist order to each owner of its organization, through the Notification module
+ * (channel email). Idempotency keys per order / artist order / owner make a redelivered event send nothing twice.
+ */
+export default async function galleryOrderPaidHandler({ event, container }: SubscriberArgs<{ id: string }>) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const order = await getGalleryOrderForEmail(container, event.data.id)
+  if (!order) {
+    logger.warn(`${GALLERY_ORDER_PAID_EVENT}: order ${event.data.id} not found`)
+    return
+  }
+  const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
+  const orgIds = [...new Set(order.artist_orders.map((a) => a.organization_id))]
+  const owners = orgIds.length
+    ? await organizations.listMemberships({ organization_id: orgIds, role: "owner" }, { relations: ["member"] })
+    : []
+
+  const notifications = [
+    {
+      to: order.email,
+      channel: "email",
+      template: GALLERY_ORDER_CONFIRMATION_TEMPLATE,
+      trigger_type: GALLERY_ORDER_PAID_EVENT,
+      resource_type: "gallery_order",
+      resource_id: order.id,
+      idempotency_key: `${GALLERY_ORDER_CONFIRMATION_TEMPLATE}:${order.id}`,
+      data: {
+        publicId: order.public_id,
+        total: fromCents(order.total_cents),
+        subtotal: fromCents(order.subtotal_cents),
+        galleryFee: fromCents(order.gallery_fee_cents),
+        stripeFee: fromCents(order.stripe_fee_cents),
+        shippingOption: order.shipping_option,
+        shippingAddress: order.shipping_address,
+        paidAt: order.paid_at ? new Date(order.paid_at).toISOString() : null,
+        artistOrders: order.artist_orders.map((a) => ({
+          artistName: a.artist_name,
+          subtotal: fromCents(a.subtotal_cents),
+          items: items(a.items),
+        })),
+      },
+    },
+    ...order.artist_orders.flatMap((artistOrder) =>
+      owners
+        .filter((m) => m.organization_id === artistOrder.organization_id && m.member?.email)
+        .map((m) => ({
+          to: m.member.email,
+          channel: "email",
+          template: GALLERY_ARTIST_NEW_ORDER_TEMPLATE,
+          trigger_type: GALLERY_ORDER_PAID_EVENT,
+          resource_type: "gallery_artist_order",
+          resource_id: artistOrder.id,
+          receiver_id: m.member.id,
+          idempotency_key: `${GALLERY_ARTIST_NEW_ORDER_TEMPLATE}:${artistOrder.id}:${m.member.id}`,
+          data: {
+            publicId: order.public_id,
+            artistName: artistOrder.artist_name,
+            subtotal: fromCents(artistOrder.subtotal_cents),
+            artistPayout: fromCents(artistOrder.payout_cents),
+            shippingOption: order.shipping_option,
+            shippingAddress: artistOrder.shipping_address,
+            items: items(artistOrder.items),
+          },
+        }))
+    ),
+  ]
+  const notificationModule: INotificationModuleService = container.resolve(Modules.NOTIFICATION)
+  await notificationModule.createNotifications(notifications)
+}
+
+export const config: SubscriberConfig = {
+  event: GALLERY_ORDER_PAID_EVENT,
+  context: { subscriberId: "gallery-order-paid-emails" },
+}

@@ -1,0 +1,63 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import type { INotificationModuleService } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { fromCents } from "../lib/money"
+import { getArtistOrderForShippingEmail } from "../queries/artist-orders"
+import { GALLERY_ARTIST_ORDER_SHIPPED_EVENT } from "../workflows/gallery-fulfilment/workflows/ship-artist-order"
+
+export const GALLERY_ORDER_SHIPPED_TEMPLATE = "gallery-order-shipped"
+
+/** The customer's tracking page on the gallery host (spec 4.5). */
+export function galleryOrderTrackingPath(publicId: string): string {
+  return `/gallery/orders/${publicId}`
+}
+
+/**
+ * `gallery.artist_order.shipped` (emitted once, by the run that shipped the artist order): the shipping notification
+ * to the customer (spec 6) through the Notification module, channel email. The idempotency key is the artist
+ * order's, so a redelivered event sends nothing twice; an order with several artists sends one email per parcel.
+ */
+export default async function galleryOrderShippedHandler({
+  event,
+  container,
+}: SubscriberArgs<{ id: string; gallery_order_id?: string }>) {
+  const shipment = await getArtistOrderForShippingEmail(container, event.data.id)
+  if (!shipment) {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`${GALLERY_ARTIST_ORDER_SHIPPED_EVENT}: artist order ${event.data.id} not found`)
+    return
+  }
+  const notifications: INotificationModuleService = container.resolve(Modules.NOTIFICATION)
+  await notifications.createNotifications({
+    to: shipment.email,
+    channel: "email",
+    template: GALLERY_ORDER_SHIPPED_TEMPLATE,
+    trigger_type: GALLERY_ARTIST_ORDER_SHIPPED_EVENT,
+    resource_type: "gallery_artist_order",
+    resource_id: shipment.id,
+    idempotency_key: `${GALLERY_ORDER_SHIPPED_TEMPLATE}:${shipment.id}`,
+    data: {
+      publicId: shipment.public_id,
+      trackingPage: galleryOrderTrackingPath(shipment.public_id),
+      artistName: shipment.artist_name,
+      carrier: shipment.carrier,
+      trackingNumber: shipment.tracking_number,
+      trackingUrl: shipment.tracking_url,
+      shippedAt: shipment.shipped_at ? new Date(shipment.shipped_at).toISOString() : null,
+      shippingAddress: shipment.shipping_address,
+      items: shipment.items.map((item) => ({
+        productId: item.product_id,
+        productName: item.product_name,
+        quantity: item.quantity,
+        price: fromCents(item.price_cents),
+        image: item.image,
+      })),
+    },
+  })
+}
+
+export const config: SubscriberConfig = {
+  event: GALLERY_ARTIST_ORDER_SHIPPED_EVENT,
+  context: { subscriberId: "gallery-order-shipped-email" },
+}

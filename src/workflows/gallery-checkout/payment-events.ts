@@ -1,0 +1,70 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { GALLERY_MODULE } from "../../modules/gallery"
+import type GalleryModuleService from "../../modules/gallery/service"
+import type { RetrievedPaymentIntent, WebhookEvent } from "../../modules/payments"
+import { markGalleryOrderPaid, type MarkGalleryOrderPaidResult } from "./workflows/mark-gallery-order-paid"
+
+export type PaymentEventOutcome =
+  | { handled: "ignored"; reason: "event_type" | "unknown_intent" }
+  | { handled: "payment_succeeded"; result: MarkGalleryOrderPaidResult }
+  | { handled: "payment_failed"; recorded: boolean }
+
+function intentIdOf(event: WebhookEvent): string | null {
+  const id = event.object.id
+  return typeof id === "string" && id ? id : null
+}
+
+function orderIdOf(metadata: unknown): string | null {
+  const orderId = metadata && typeof metadata === "object" ? (metadata as { order_id?: unknown }).order_id : null
+  return typeof orderId === "string" && orderId ? orderId : null
+}
+
+/** Stripe's `last_payment_error.message` of a failed intent (or a generic text). */
+export function paymentFailureMessage(object: Record<string, unknown>): string {
+  const lastError = object.last_payment_error
+  if (lastError && typeof lastError === "object") {
+    const message = (lastError as { message?: unknown }).message
+    if (typeof message === "string" && message.trim()) return message.trim().slice(0, 1000)
+  }
+  return "Payment failed"
+}
+
+/**
+ * What a verified payment event does (spec 6), shared by the webhook route and the sandbox confirm route:
+ * `payment_intent.succeeded` settles the order (the same idempotent path as the confirm route);
+ * `payment_intent.payment_failed` records the failure on the pending order (the order and cart stay);
+ * events for intents that are not gallery orders, and other types, are ignored.
+ */
+export async function handlePaymentEvent(
+  container: MedusaContainer,
+  event: WebhookEvent,
+  options: {
+    /** The intent as the gateway itself just returned it (sandbox); otherwise the workflow retrieves it. */
+    paymentIntent?: RetrievedPaymentIntent
+  } = {}
+): Promise<PaymentEventOutcome> {
+  if (event.type !== "payment_intent.succeeded" && event.type !== "payment_intent.payment_failed") {
+    return { handled: "ignored", reason: "event_type" }
+  }
+  const intentId = intentIdOf(event)
+  if (!intentId) return { handled: "ignored", reason: "unknown_intent" }
+
+  if (event.type === "payment_intent.succeeded") {
+    // Without a fresh intent from the gateway, the workflow retrieves it: the gateway's state (and charge id) is
+    // authoritative, not the event's payload.
+    const result = await markGalleryOrderPaid(container, {
+      paymentIntentId: intentId,
+      // Checkout names the order in the intent's metadata; the workflow checks that the order is paid by this intent.
+      orderId: orderIdOf(options.paymentIntent?.metadata ?? event.object.metadata),
+      paymentIntent: options.paymentIntent,
+    })
+    if (result.outcome === "unknown") return { handled: "ignored", reason: "unknown_intent" }
+    return { handled: "payment_succeeded", result }
+  }
+  const gallery: GalleryModuleService = container.resolve(GALLERY_MODULE)
+  const recorded = await gallery.recordPaymentFailure({
+    paymentIntentId: intentId,
+    message: paymentFailureMessage(event.object),
+  })
+  return { handled: "payment_failed", recorded }
+}

@@ -1,0 +1,56 @@
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { CHECKOUT_MESSAGES } from "../../../lib/gallery-checkout"
+import { PAYMENTS_MODULE, type PaymentsModuleService, type RetrievedPaymentIntent } from "../../../modules/payments"
+import { loadGalleryOrderForPayment, type GalleryOrderForPayment } from "../../../queries/gallery-orders"
+
+export type LoadGalleryOrderForPaymentInput = {
+  orderId: string
+  paymentIntentId: string
+  /** The intent as the caller just got it from the gateway (confirm, sandbox); otherwise it is retrieved here. */
+  paymentIntent?: RetrievedPaymentIntent | null
+}
+
+export type LoadedGalleryPayment = {
+  /** Null when no gallery order is paid by this intent. */
+  order: GalleryOrderForPayment | null
+  intent: RetrievedPaymentIntent | null
+  /** The order is pending and its intent has succeeded: the payment is to be settled now. */
+  settle: boolean
+}
+
+/**
+ * Re-reads the order (under the order lock, see markGalleryOrderPaid), if this intent pays it, with its artist orders,
+ * their organizations' connected accounts and its items' inventory items: one query. Only a pending order needs the
+ * intent: the given one, or the gateway's (a failure is 500 "Failed to retrieve payment intent"). Writes nothing.
+ */
+export const loadGalleryOrderForPaymentStep = createStep(
+  "load-gallery-order-for-payment",
+  async (input: LoadGalleryOrderForPaymentInput, { container }) => {
+    const found = await loadGalleryOrderForPayment(container, { orderId: input.orderId })
+    // The order must be the one this intent pays.
+    const order = found && found.payment_intent_id === input.paymentIntentId ? found : null
+    if (!order || order.status !== "pending") {
+      return new StepResponse<LoadedGalleryPayment>({ order, intent: null, settle: false })
+    }
+    let intent = input.paymentIntent ?? null
+    if (!intent || intent.id !== input.paymentIntentId) {
+      const payments: PaymentsModuleService = container.resolve(PAYMENTS_MODULE)
+      try {
+        intent = await payments.retrievePaymentIntent(input.paymentIntentId)
+      } catch (error) {
+        container
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .error(`Gallery payment: retrieving ${input.paymentIntentId} failed: ${String(error)}`)
+        throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, CHECKOUT_MESSAGES.retrieveFailed)
+      }
+    }
+    return new StepResponse<LoadedGalleryPayment>({ order, intent, settle: intent.status === "succeeded" })
+  }
+)
+
+/** The loaded order of a step that only runs when `settle` is true. */
+export function settledOrder(loaded: LoadedGalleryPayment): GalleryOrderForPayment {
+  if (!loaded.order) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "No gallery order to settle")
+  return loaded.order
+}

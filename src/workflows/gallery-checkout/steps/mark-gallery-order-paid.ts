@@ -1,0 +1,38 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { artistPayoutCents } from "../../../lib/gallery-fees"
+import { GALLERY_MODULE } from "../../../modules/gallery"
+import type GalleryModuleService from "../../../modules/gallery/service"
+import { settledOrder, type LoadedGalleryPayment } from "./load-gallery-order-for-payment"
+
+/** Code of the error thrown when the order stopped being pending meanwhile (the reservations are then released). */
+export const ORDER_NO_LONGER_PENDING = "gallery_order_no_longer_pending"
+
+/**
+ * In one transaction: the order and its artist orders become paid, transitions are recorded, one payout per artist
+ * order (88 % of its subtotal, status pending) is created and the cart session's items are deleted. Guarded by
+ * `status = 'pending'`: if another process settled the order first, this step fails and the stock reserved by this
+ * run is released by compensation.
+ */
+export const markGalleryOrderPaidStep = createStep(
+  "mark-gallery-order-paid",
+  async (input: LoadedGalleryPayment, { container }) => {
+    const gallery: GalleryModuleService = container.resolve(GALLERY_MODULE)
+    const order = settledOrder(input)
+    const paidAt = new Date()
+    const result = await gallery.markOrderPaid({
+      orderId: order.id,
+      paidAt,
+      artistOrderIds: order.artist_orders.filter((a) => a.status === "pending").map((a) => a.id),
+      payouts: order.artist_orders.map((a) => ({
+        artist_order_id: a.id,
+        organization_id: a.organization_id,
+        amount_cents: artistPayoutCents(a.subtotal_cents),
+      })),
+    })
+    if (!result.paid) {
+      throw new MedusaError(MedusaError.Types.CONFLICT, `Gallery order ${order.id} is no longer pending`, ORDER_NO_LONGER_PENDING)
+    }
+    return new StepResponse({ paidAt: paidAt.toISOString(), payouts: result.payouts })
+  }
+)

@@ -1,0 +1,90 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { parseCartSessionId } from "../../../lib/cart-session"
+import { entityId } from "../../../lib/entity-id"
+import {
+  checkoutResponseAmounts,
+  summarizeCheckout,
+  validateCheckoutCart,
+  type CheckoutRequest,
+} from "../../../lib/gallery-checkout"
+import { toCents } from "../../../lib/money"
+import { galleryTransferGroup, generateGalleryPublicId } from "../../../lib/public-id"
+import type { CheckoutOrderInput } from "../../../modules/gallery/service"
+import { listCartItems } from "../../../queries/gallery-cart"
+import { getGalleryProductsByIds } from "../../../queries/gallery-products"
+
+export type PrepareGalleryCheckoutInput = {
+  request: CheckoutRequest
+  /** The `gallery_ref` referral session, kept on the order for attribution. */
+  referralSessionId: string | null
+}
+
+/** Everything the next steps write, computed before anything is written. */
+export type PreparedGalleryCheckout = {
+  /** The order as it will be recorded (its payment_intent_id is filled in once the intent exists). */
+  order: Omit<CheckoutOrderInput, "payment_intent_id">
+  /** The checkout response's amounts, in USD numbers. */
+  amounts: ReturnType<typeof checkoutResponseAmounts>
+}
+
+/**
+ * Reads the cart (one query) and its products' gallery views (one query), validates them in the spec's order,
+ * groups the lines per organization and computes fees and payouts in cents. Writes nothing.
+ */
+export const prepareGalleryCheckoutStep = createStep(
+  "prepare-gallery-checkout",
+  async (input: PrepareGalleryCheckoutInput, { container }) => {
+    const { request } = input
+    const sessionId = parseCartSessionId(request.sessionId) ?? request.sessionId
+    const cartItems = await listCartItems(container, sessionId)
+    const products = cartItems.length
+      ? await getGalleryProductsByIds(container, cartItems.map((item) => item.product_id))
+      : new Map()
+    const validated = validateCheckoutCart(
+      cartItems.map((item) => ({
+        productId: item.product_id,
+        quantity: item.quantity,
+        product: products.get(item.product_id) ?? null,
+      })),
+      toCents
+    )
+    if (!validated.ok) throw new MedusaError(MedusaError.Types.INVALID_DATA, validated.message)
+
+    const summary = summarizeCheckout(validated.value)
+    const orderId = entityId("gord")
+    const order: PreparedGalleryCheckout["order"] = {
+      id: orderId,
+      public_id: generateGalleryPublicId(new Date()),
+      email: request.email,
+      shipping_option: request.shippingOption,
+      shipping_address: request.shippingAddress,
+      subtotal_cents: summary.fees.subtotalCents,
+      gallery_fee_cents: summary.fees.galleryFeeCents,
+      stripe_fee_cents: summary.fees.stripeFeeCents,
+      total_cents: summary.fees.totalCents,
+      transfer_group: galleryTransferGroup(orderId, Date.now()),
+      cart_session_id: sessionId,
+      referral_session_id: input.referralSessionId,
+      artist_orders: summary.artists.map((artist) => ({
+        id: entityId("aord"),
+        organization_id: artist.orgId,
+        artist_name: artist.artistName,
+        subtotal_cents: artist.subtotalCents,
+        payout_cents: artist.payoutCents,
+        // single_address: every artist ships to the one address; per_artist: supplied later per artist order.
+        shipping_address: request.shippingAddress,
+        items: artist.lines.map((line) => ({
+          id: entityId("aoi"),
+          product_id: line.productId,
+          variant_id: line.variantId,
+          product_name: line.productName,
+          quantity: line.quantity,
+          price_cents: line.priceCents,
+          image: line.image,
+        })),
+      })),
+    }
+    return new StepResponse<PreparedGalleryCheckout>({ order, amounts: checkoutResponseAmounts(summary) })
+  }
+)

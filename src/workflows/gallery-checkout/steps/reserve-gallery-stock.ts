@@ -1,0 +1,114 @@
+import type { IInventoryService, ILockingModule } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { allocateStock, type StockLevel } from "../../../lib/gallery-checkout"
+import { settledOrder, type LoadedGalleryPayment } from "./load-gallery-order-for-payment"
+
+export type ReserveGalleryStockResult = {
+  /** False when there was nothing to settle (the order is not pending or its payment did not succeed). */
+  attempted: boolean
+  /** Every item could be reserved. */
+  available: boolean
+  reservationIds: string[]
+}
+
+type ReservationCompensation = { reservationIds: string[]; inventoryItemIds: string[] } | null
+
+function respond(result: ReserveGalleryStockResult, compensation: ReservationCompensation = null) {
+  return new StepResponse<ReserveGalleryStockResult, ReservationCompensation>(result, compensation)
+}
+
+/** How long a reservation waits for a racing one on the same inventory items (seconds). */
+const INVENTORY_LOCK_TIMEOUT_SECONDS = 15
+
+/**
+ * Reserves the sold variants' stock with Medusa's inventory module (a reservation per order item and location,
+ * `line_item_id` = the artist order item, `external_id` = the gallery order), the way Medusa's cart completion does:
+ * under locks on the inventory item ids, where createReservationItems checks each quantity against the level's
+ * stocked - reserved before it reserves anything. Nothing is reserved when any item falls short (an original sold to
+ * a racing buyer): `available` false. Compensation deletes the reservations.
+ */
+export const reserveGalleryStockStep = createStep(
+  "reserve-gallery-stock",
+  async (input: LoadedGalleryPayment, { container }) => {
+    if (!input.settle) {
+      return respond({ attempted: false, available: false, reservationIds: [] })
+    }
+    const order = settledOrder(input)
+    const inventoryItemIds = [...new Set(order.items.flatMap((item) => item.inventory.map((l) => l.inventory_item_id)))].sort()
+    if (!inventoryItemIds.length) {
+      return respond({ attempted: true, available: true, reservationIds: [] })
+    }
+    const locking: ILockingModule = container.resolve(Modules.LOCKING)
+    const inventory: IInventoryService = container.resolve(Modules.INVENTORY)
+
+    const reservationIds = await locking.execute(
+      inventoryItemIds,
+      async () => {
+        // Locations are chosen from the levels read with the order; the inventory module re-checks every
+        // reservation against the current level (stocked - reserved) inside this lock, and refuses a shortage.
+        const byItem = new Map<string, StockLevel[]>()
+        for (const item of order.items) {
+          for (const link of item.inventory) {
+            if (!byItem.has(link.inventory_item_id)) byItem.set(link.inventory_item_id, link.levels.map((l) => ({ ...l })))
+          }
+        }
+        const reservations: {
+          line_item_id: string
+          inventory_item_id: string
+          location_id: string
+          quantity: number
+          allow_backorder: boolean
+          external_id: string
+          description: string
+          metadata: Record<string, string>
+        }[] = []
+        for (const item of order.items) {
+          for (const link of item.inventory) {
+            const itemLevels = byItem.get(link.inventory_item_id) ?? []
+            const allocations = allocateStock(item.quantity * link.required_quantity, itemLevels)
+            if (!allocations) return null
+            for (const allocation of allocations) {
+              const level = itemLevels.find((l) => l.location_id === allocation.location_id) as StockLevel
+              level.reserved_quantity += allocation.quantity
+              reservations.push({
+                line_item_id: item.id,
+                inventory_item_id: link.inventory_item_id,
+                location_id: allocation.location_id,
+                quantity: allocation.quantity,
+                allow_backorder: false,
+                external_id: order.id,
+                description: `Gallery order ${order.public_id}`,
+                metadata: { gallery_order_id: order.id, public_id: order.public_id },
+              })
+            }
+          }
+        }
+        try {
+          const created = await inventory.createReservationItems(reservations)
+          return created.map((r) => r.id)
+        } catch (error) {
+          // The inventory module's check against the current level failed: sold meanwhile (a racing buyer).
+          if ((error as { type?: string }).type === MedusaError.Types.NOT_ALLOWED) return null
+          throw error
+        }
+      },
+      { timeout: INVENTORY_LOCK_TIMEOUT_SECONDS }
+    )
+    if (!reservationIds) {
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .info(`Gallery order ${order.public_id}: stock no longer available, the payment will be refunded`)
+      return respond({ attempted: true, available: false, reservationIds: [] })
+    }
+    return respond({ attempted: true, available: true, reservationIds }, { reservationIds, inventoryItemIds })
+  },
+  async (compensation: ReservationCompensation | undefined, { container }) => {
+    if (!compensation?.reservationIds?.length) return
+    const locking: ILockingModule = container.resolve(Modules.LOCKING)
+    const inventory: IInventoryService = container.resolve(Modules.INVENTORY)
+    await locking.execute(compensation.inventoryItemIds, async () => {
+      await inventory.deleteReservationItems(compensation.reservationIds)
+    })
+  }
+)

@@ -1,0 +1,115 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
+import { FULFILMENT_MESSAGES } from "../../lib/gallery-fulfilment"
+import type { ArtistOrderStatus, GalleryOrderStatus } from "../../lib/gallery-order-status"
+
+/**
+ * Transactional SQL shared by the fulfilment steps (ship, status change, cancellation).
+ *
+ * Concurrency rule: every write to a gallery order's artist orders or to its status first takes the PARENT row's
+ * lock (`SELECT ... FOR UPDATE` on gallery_order), always parent first, then artist orders. So two ships of one
+ * artist order, two artists shipping parts of one order, a status change and a cancellation of one order run one
+ * after another, and each re-reads the artist orders after getting the lock (READ COMMITTED: every statement sees
+ * what committed before it started). The payment path (markOrderPaid) also writes the parent before its artist
+ * orders. Row locks work across processes, with or without Redis.
+ */
+
+export type LockedArtistOrder = {
+  id: string
+  organization_id: string
+  status: ArtistOrderStatus
+}
+
+export type LockedGalleryOrder = {
+  parent: { id: string; status: GalleryOrderStatus }
+  /** Every artist order of the parent, read under the parent's lock. */
+  artistOrders: LockedArtistOrder[]
+}
+
+/**
+ * Locks the gallery order of this artist order and reads all of its artist orders. 404 `Order not found` when the
+ * artist order does not exist; 403 when it belongs to another organization than `organizationId` (checked before
+ * anything is locked).
+ */
+export async function lockArtistOrderParent(
+  trx: Knex.Transaction,
+  artistOrderId: string,
+  organizationId: string
+): Promise<LockedGalleryOrder & { artistOrder: LockedArtistOrder }> {
+  const { rows: targets } = await trx.raw(
+    `SELECT ao.organization_id, ao.gallery_order_id
+     FROM gallery_artist_order ao
+     WHERE ao.id = ? AND ao.deleted_at IS NULL`,
+    [artistOrderId]
+  )
+  const target = targets[0] as { organization_id: string; gallery_order_id: string } | undefined
+  if (!target) throw new MedusaError(MedusaError.Types.NOT_FOUND, FULFILMENT_MESSAGES.orderNotFound)
+  if (target.organization_id !== organizationId) {
+    throw new MedusaError(MedusaError.Types.FORBIDDEN, FULFILMENT_MESSAGES.forbidden)
+  }
+  const locked = await lockGalleryOrder(trx, target.gallery_order_id)
+  const artistOrder = locked?.artistOrders.find((a) => a.id === artistOrderId)
+  if (!locked || !artistOrder) throw new MedusaError(MedusaError.Types.NOT_FOUND, FULFILMENT_MESSAGES.orderNotFound)
+  return { ...locked, artistOrder }
+}
+
+/** Locks a gallery order (FOR UPDATE) and reads its artist orders; null when it does not exist. */
+export async function lockGalleryOrder(trx: Knex.Transaction, orderId: string): Promise<LockedGalleryOrder | null> {
+  const { rows: parents } = await trx.raw(
+    `SELECT id, status FROM gallery_order WHERE id = ? AND deleted_at IS NULL FOR UPDATE`,
+    [orderId]
+  )
+  const parent = parents[0] as LockedGalleryOrder["parent"] | undefined
+  if (!parent) return null
+  const { rows: artistOrders } = await trx.raw(
+    `SELECT id, organization_id, status FROM gallery_artist_order
+     WHERE gallery_order_id = ? AND deleted_at IS NULL
+     ORDER BY created_at, id`,
+    [orderId]
+  )
+  return { parent, artistOrders: artistOrders as LockedArtistOrder[] }
+}
+
+export type TransitionRow = {
+  galleryOrderId: string
+  artistOrderId: string | null
+  from: string | null
+  to: string
+  at: Date
+}
+
+/** Records status changes (gallery_order_transition), one statement. */
+export async function insertTransitions(trx: Knex.Transaction, transitions: TransitionRow[]): Promise<void> {
+  if (!transitions.length) return
+  const values = transitions.map(() => `(?, ?, ?, ?, ?, ?, now(), now())`).join(", ")
+  const bindings = transitions.flatMap((t) => [
+    generateEntityId(undefined, "otr"),
+    t.galleryOrderId,
+    t.artistOrderId,
+    t.from,
+    t.to,
+    t.at,
+  ])
+  await trx.raw(
+    `INSERT INTO gallery_order_transition
+       (id, gallery_order_id, artist_order_id, from_status, to_status, occurred_at, created_at, updated_at)
+     VALUES ${values}`,
+    bindings
+  )
+}
+
+/**
+ * Stores the parent's recomputed status (the caller holds the parent's lock) and records the transition when it
+ * changed. Returns the status now stored.
+ */
+export async function storeParentStatus(
+  trx: Knex.Transaction,
+  parent: { id: string; status: GalleryOrderStatus },
+  next: GalleryOrderStatus,
+  at: Date
+): Promise<GalleryOrderStatus> {
+  if (parent.status === next) return next
+  await trx.raw(`UPDATE gallery_order SET status = ?, updated_at = now() WHERE id = ?`, [next, parent.id])
+  await insertTransitions(trx, [{ galleryOrderId: parent.id, artistOrderId: null, from: parent.status, to: next, at }])
+  return next
+}
