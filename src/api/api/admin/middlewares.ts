@@ -1,6 +1,7 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { requireAdmin } from "../../utils/access"
+import { adminAnalyticsMiddlewares } from "./analytics/middlewares"
 import { adminCollectionsMiddlewares } from "./collections/middlewares"
 import { adminGalleryOrdersMiddlewares } from "./gallery-orders/middlewares"
 import { AdminListOrganizationsQuery, AdminUpdateOrganizationBody } from "./organizations/validators"
@@ -9,6 +10,7 @@ import { adminSpotlightsMiddlewares } from "./spotlights/middlewares"
 /** /api/admin/*: gallery administrators only. */
 export const adminApiMiddlewares: MiddlewareRoute[] = [
   { matcher: "/api/admin*", middlewares: [...requireAdmin()] },
+  ...adminAnalyticsMiddlewares,
   ...adminGalleryOrdersMiddlewares,
   {
     matcher: "/api/admin/organizations",

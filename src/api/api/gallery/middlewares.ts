@@ -1,4 +1,5 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
+import { galleryArtistAnalyticsMiddlewares } from "./artist/analytics/middlewares"
 import { galleryArtistMiddlewares } from "./artist/middlewares"
 import { galleryCartMiddlewares } from "./cart/middlewares"
 import { galleryCheckoutMiddlewares } from "./checkout/middlewares"
@@ -16,4 +17,5 @@ export const galleryMiddlewares: MiddlewareRoute[] = [
   ...galleryReferralMiddlewares,
   ...galleryNewsletterMiddlewares,
   ...galleryArtistMiddlewares,
+  ...galleryArtistAnalyticsMiddlewares,
 ]

@@ -1,0 +1,12 @@
+import type { MiddlewareRoute } from "@medusajs/framework/http"
+import { validateAndTransformQuery } from "@medusajs/framework/http"
+import { AdminAnalyticsQuery } from "./validators"
+
+/** /api/admin/analytics (administrators: checked by the /api/admin* entry before this one). */
+export const adminAnalyticsMiddlewares: MiddlewareRoute[] = [
+  {
+    matcher: "/api/admin/analytics",
+    methods: ["GET"],
+    middlewares: [validateAndTransformQuery(AdminAnalyticsQuery, {})],
+  },
+]

@@ -1,0 +1,549 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import {
+  ACTIVE_CART_WINDOW_DAYS,
+  ADMIN_ORDER_STATUSES,
+  ANALYTICS_TOP_LIMIT,
+  combineAdminDays,
+  dayRuns,
+  emptyAdminDay,
+  packArtists,
+  shapeAdminAnalytics,
+  shapeArtistAnalytics,
+  splitByClosedUtcDays,
+  sumAdminDays,
+  topArtistIds,
+  type AdminAnalytics,
+  type AdminDay,
+  type AdminOrderStatus,
+  type ArtistFigures,
+  type ArtistAnalytics,
+  type ArtistOrderStatus,
+  type ArtistProductFigures,
+  type CartFigures,
+  type TimeInterval,
+} from "../lib/analytics-math"
+
+/**
+ * Analytics of spec 4.8 (artist) and 4.9 (admin), aggregated by PostgreSQL: grouped sums per UTC day (and per
+ * organization, status or product), a few statements run concurrently, never one row per order in JavaScript.
+ *
+ * What is counted (ARCHITECTURE.md "Analytics"); the range is [start, end] with `end` inclusive to the millisecond,
+ * read as the half-open [start, end + 1 ms):
+ * - Revenue, orders, items and top lists: orders that were PAID in the range (paid_at in range) and are paid or
+ *   later now (paid, processing, partially_shipped, shipped, delivered; never pending or cancelled). Revenue is
+ *   the merchandise subtotal. Artist orders count when their own status is past pending and their parent order
+ *   is not cancelled (an artist order has no cancelled status of its own).
+ * - galleryRevenue / galleryCommission = 12 % of that revenue (half-up to the cent); artistPayouts / artistPayout
+ *   = the other 88 % (revenue minus the 12 %, so the two always add up to the revenue, per artist too).
+ * - averageOrderValue = revenue / number of those orders (gallery orders for the admin, artist orders for an
+ *   artist), to the cent.
+ * - ordersByStatus: orders CREATED in the range, by their current status (cancelled ones are not listed; an
+ *   artist's list also leaves out pending artist orders and those of cancelled gallery orders).
+ * - timeline: one entry per UTC day of the range (YYYY-MM-DD), zeros included: paid orders and revenue by
+ *   paid_at; admin newCarts = stored carts whose first item was added that day (a cart is deleted once its order
+ *   is paid or 30 days after its last activity, so older days show the carts still stored, usually none).
+ * - topArtists: the 10 organizations with the most revenue (ties: more orders, then orgId), named by the
+ *   organization's current name (else their latest artist-order snapshot); artistPayout = 88 % of that revenue.
+ *   topProducts: the 10 products with the most revenue (quantity x unit price; ties: more units, then productId),
+ *   named by the product's current title (else the latest snapshot); averagePrice = revenue / units.
+ * - referrals: referrals created in the range (admin: all; artist: its organization's); conversions and
+ *   attributed revenue: conversion records converted in the range (of those organizations' referrals, for an
+ *   artist), except those of cancelled gallery orders or canceled store orders;
+ *   conversionRate = conversions / referrals x 100.
+ * - Carts (admin): the cart window is the last 30 days of the range, [max(start, end - 30 days), end].
+ *   activeCarts = non-empty carts (cart sessions) whose last activity falls in the window; averageCartValue =
+ *   their items at today's price / activeCarts; averageItemsPerCart = their units / activeCarts. A cart is deleted when its order
+ *   is paid (and 30 days after its last activity), so abandonmentRate counts the window's carts as
+ *   activeCarts + the orders paid in the window: (carts - orders) / carts x 100.
+ *
+ * Freshness and speed (spec: analytics reflect a change within 1 hour; a one-year range over a million artist
+ * orders must stay fast). The artist analytics, and for the admin every partial or current day, the cart metrics
+ * and the top artists' names, are read live. The admin figures of whole UTC days that are over are kept in this
+ * process ("kept days", per day, per organization packed in arrays): a kept day is served as is for
+ * ANALYTICS_CACHE_TTL_SECONDS (default 600; 0 turns keeping off), then served while a background refresh
+ * re-aggregates it, and never once older than one hour (it is then aggregated before answering). So a one-year
+ * range aggregates only its partial days live plus ~365 kept days (bench/analytics.mjs measures both ways); the
+ * first request of a process aggregates the whole year. A kept day can miss a later change to its orders (a
+ * cancellation, a shipment, a cart checked out) for at most the TTL plus one refresh. Each server process keeps its
+ * own days (at most two years of them).
+ *
+ * Indexes: Migration20261121233000_analytics_indexes (gallery module) adds covering partial indexes so that the
+ * aggregates read indexes only; their WHERE clauses are repeated verbatim below.
+ */
+
+export type AnalyticsPgSource = Knex | Pick<MedusaContainer, "resolve">
+
+function toKnex(source: AnalyticsPgSource): Knex {
+  const candidate = source as Partial<Knex>
+  if (typeof candidate.raw === "function") return source as Knex
+  return (source as MedusaContainer).resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** `(column >= ? AND column < ?) OR ...` over the intervals, with its bindings. */
+function within(column: string, intervals: TimeInterval[]): { sql: string; bindings: Date[] } {
+  return {
+    sql: `(${intervals.map(() => `(${column} >= ? AND ${column} < ?)`).join(" OR ")})`,
+    bindings: intervals.flatMap((interval) => [interval.from, interval.to]),
+  }
+}
+
+/** The UTC day of a timestamp column, as a date (independent of the session's time zone). */
+const utcDate = (column: string) => `(${column} AT TIME ZONE 'UTC')::date`
+
+/**
+ * Wraps a statement grouped by a date column `d` so that each row also carries `day` (YYYY-MM-DD). Formatting
+ * after grouping: to_char on every row of a year costs more than the aggregation itself.
+ */
+const perDay = (sql: string) => `SELECT to_char(t.d, 'YYYY-MM-DD') AS day, t.* FROM (${sql}) t`
+
+const toInt = (value: unknown) => (value === null || value === undefined ? 0 : Number(value))
+
+// Parent orders that were paid: the predicate of IDX_gallery_order_analytics_paid, verbatim.
+const PAID_PARENT = `deleted_at IS NULL AND status NOT IN ('pending', 'cancelled')`
+// Artist orders past pending (the predicate of the artist-order analytics indexes) whose parent is not cancelled.
+const PAID_ARTIST_ORDER = `ao.deleted_at IS NULL AND ao.status <> 'pending'
+  AND NOT EXISTS (SELECT 1 FROM gallery_order g WHERE g.id = ao.gallery_order_id AND g.status = 'cancelled')`
+// Conversions that still stand: not of a cancelled gallery order nor of a canceled store (Medusa) order.
+const STANDING_CONVERSION = `rc.deleted_at IS NULL
+  AND NOT (rc.order_type = 'gallery'
+           AND EXISTS (SELECT 1 FROM gallery_order g WHERE g.id = rc.order_id AND g.status = 'cancelled'))
+  AND NOT (rc.order_type = 'store'
+           AND EXISTS (SELECT 1 FROM "order" o WHERE o.id = rc.order_id AND o.status = 'canceled'))`
+
+// One string per organization id for every kept day (rows from the driver are new strings each time).
+const organizationIds = new Map<string, string>()
+function internOrganizationId(id: string): string {
+  let interned = organizationIds.get(id)
+  if (interned === undefined) {
+    if (organizationIds.size >= 1_000_000) organizationIds.clear()
+    organizationIds.set(id, id)
+    interned = id
+  }
+  return interned
+}
+
+function dayOf(days: Map<string, AdminDay>, key: string): AdminDay {
+  let day = days.get(key)
+  if (!day) {
+    day = emptyAdminDay()
+    days.set(key, day)
+  }
+  return day
+}
+
+/**
+ * The gallery-wide figures of the intervals, per UTC day: seven grouped statements run concurrently.
+ * Intervals must not overlap.
+ */
+export async function aggregateAdminDays(source: AnalyticsPgSource, intervals: TimeInterval[]): Promise<Map<string, AdminDay>> {
+  const days = new Map<string, AdminDay>()
+  if (!intervals.length) return days
+  const knex = toKnex(source)
+  const paid = within("paid_at", intervals)
+  const artistPaid = within("ao.paid_at", intervals)
+  const created = within("created_at", intervals)
+  const cartCreated = within("c.created_at", intervals)
+  const referralCreated = within("r.created_at", intervals)
+  const earliest = new Date(Math.min(...intervals.map((interval) => interval.from.getTime())))
+  const converted = within("rc.converted_at", intervals)
+
+  const [parents, artists, items, statuses, carts, referrals, conversions] = await Promise.all([
+    knex.raw(
+      perDay(`SELECT ${utcDate("paid_at")} AS d, count(*)::int AS orders, sum(subtotal_cents)::bigint AS revenue_cents
+       FROM gallery_order WHERE ${PAID_PARENT} AND ${paid.sql}
+       GROUP BY 1`),
+      paid.bindings
+    ),
+    knex.raw(
+      perDay(`SELECT ${utcDate("ao.paid_at")} AS d, ao.organization_id, count(*)::int AS orders,
+              sum(ao.subtotal_cents)::bigint AS revenue_cents
+       FROM gallery_artist_order ao WHERE ${PAID_ARTIST_ORDER} AND ${artistPaid.sql}
+       GROUP BY 1, 2`),
+      artistPaid.bindings
+    ),
+    knex.raw(
+      perDay(`SELECT ${utcDate("ao.paid_at")} AS d, ao.organization_id, sum(i.quantity)::bigint AS units
+       FROM gallery_artist_order ao
+       JOIN gallery_artist_order_item i ON i.artist_order_id = ao.id AND i.deleted_at IS NULL
+       WHERE ${PAID_ARTIST_ORDER} AND ${artistPaid.sql}
+       GROUP BY 1, 2`),
+      artistPaid.bindings
+    ),
+    knex.raw(
+      perDay(`SELECT ${utcDate("created_at")} AS d, status, count(*)::int AS n
+       FROM gallery_order WHERE deleted_at IS NULL AND status <> 'cancelled' AND ${created.sql}
+       GROUP BY 1, 2`),
+      created.bindings
+    ),
+    // A cart (a cart session) starts with its first stored item: count each session's earliest row (ties: lowest
+    // id). updated_at >= created_at, so the updated_at index bounds the scan from below.
+    knex.raw(
+      perDay(`SELECT ${utcDate("c.created_at")} AS d, count(*)::int AS n
+       FROM gallery_cart_item c
+       WHERE c.deleted_at IS NULL AND c.updated_at >= ? AND ${cartCreated.sql}
+         AND NOT EXISTS (SELECT 1 FROM gallery_cart_item e
+                         WHERE e.session_id = c.session_id AND e.deleted_at IS NULL
+                           AND (e.created_at < c.created_at OR (e.created_at = c.created_at AND e.id < c.id)))
+       GROUP BY 1`),
+      [earliest, ...cartCreated.bindings]
+    ),
+    // Referrals have no index on created_at alone; the (organization_id, created_at) index is read one organization
+    // at a time (a recursive CTE skips from one organization_id to the next), never the whole table.
+    knex.raw(
+      perDay(`WITH RECURSIVE orgs AS (
+         (SELECT organization_id AS id FROM referral WHERE deleted_at IS NULL ORDER BY organization_id LIMIT 1)
+         UNION ALL
+         SELECT (SELECT r.organization_id FROM referral r
+                 WHERE r.deleted_at IS NULL AND r.organization_id > orgs.id ORDER BY r.organization_id LIMIT 1)
+         FROM orgs WHERE orgs.id IS NOT NULL
+       )
+       SELECT x.d, sum(x.n)::int AS n
+       FROM orgs CROSS JOIN LATERAL (
+         SELECT ${utcDate("r.created_at")} AS d, count(*) AS n FROM referral r
+         WHERE r.organization_id = orgs.id AND r.deleted_at IS NULL AND ${referralCreated.sql}
+         GROUP BY 1
+       ) x
+       GROUP BY 1`),
+      referralCreated.bindings
+    ),
+    knex.raw(
+      perDay(`SELECT ${utcDate("rc.converted_at")} AS d, count(*)::int AS n, sum(rc.amount_cents)::bigint AS amount_cents
+       FROM referral_conversion rc WHERE ${STANDING_CONVERSION} AND ${converted.sql}
+       GROUP BY 1`),
+      converted.bindings
+    ),
+  ])
+
+  for (const row of parents.rows) {
+    const day = dayOf(days, row.day)
+    day.orders = toInt(row.orders)
+    day.revenueCents = toInt(row.revenue_cents)
+  }
+  // Per day and organization: orders and revenue (artists) plus units (items), joined here, then packed.
+  const perDayArtists = new Map<string, Map<string, ArtistFigures>>()
+  const figuresOf = (dayKey: string, orgId: string): ArtistFigures => {
+    let byOrg = perDayArtists.get(dayKey)
+    if (!byOrg) {
+      byOrg = new Map()
+      perDayArtists.set(dayKey, byOrg)
+    }
+    const id = internOrganizationId(orgId)
+    let figures = byOrg.get(id)
+    if (!figures) {
+      figures = { orders: 0, revenueCents: 0, itemsSold: 0 }
+      byOrg.set(id, figures)
+    }
+    return figures
+  }
+  for (const row of artists.rows) {
+    const figures = figuresOf(row.day, row.organization_id)
+    figures.orders += toInt(row.orders)
+    figures.revenueCents += toInt(row.revenue_cents)
+  }
+  for (const row of items.rows) {
+    const units = toInt(row.units)
+    dayOf(days, row.day).itemsSold += units
+    figuresOf(row.day, row.organization_id).itemsSold += units
+  }
+  for (const [dayKey, byOrg] of perDayArtists) dayOf(days, dayKey).artists = packArtists(byOrg)
+  for (const row of statuses.rows) {
+    if ((ADMIN_ORDER_STATUSES as readonly string[]).includes(row.status)) {
+      dayOf(days, row.day).statuses[row.status as AdminOrderStatus] += toInt(row.n)
+    }
+  }
+  for (const row of carts.rows) dayOf(days, row.day).newCarts += toInt(row.n)
+  for (const row of referrals.rows) dayOf(days, row.day).referrals += toInt(row.n)
+  for (const row of conversions.rows) {
+    const day = dayOf(days, row.day)
+    day.conversions += toInt(row.n)
+    day.attributedCents += toInt(row.amount_cents)
+  }
+  return days
+}
+
+// The default variant's plain USD price (major units), as the gallery shows it (gallery-products.ts).
+const DEFAULT_PRICE_LATERAL = `
+  LEFT JOIN LATERAL (
+    SELECT v.id FROM product_variant v
+    WHERE v.product_id = lines.product_id AND v.deleted_at IS NULL
+    ORDER BY v.variant_rank ASC NULLS LAST, v.created_at ASC, v.id ASC
+    LIMIT 1
+  ) dv ON true
+  LEFT JOIN LATERAL (
+    SELECT pri.amount
+    FROM product_variant_price_set pvps
+    JOIN price pri ON pri.price_set_id = pvps.price_set_id AND pri.deleted_at IS NULL
+    WHERE pvps.variant_id = dv.id AND pvps.deleted_at IS NULL
+      AND pri.currency_code = 'usd' AND pri.price_list_id IS NULL AND coalesce(pri.rules_count, 0) = 0
+      AND (pri.min_quantity IS NULL OR pri.min_quantity <= 1)
+    ORDER BY pri.min_quantity ASC NULLS FIRST, pri.created_at ASC, pri.id ASC
+    LIMIT 1
+  ) pr ON true`
+
+/**
+ * Carts active in the window and the orders paid in it. Every cart write stamps updated_at on all the session's
+ * rows (gallery-cart.ts), so a cart's rows all carry its last activity: the rows touched in the window are exactly
+ * the items of the carts whose last activity falls in the window. Value = units x the default variant's USD price.
+ */
+export async function cartFigures(source: AnalyticsPgSource, window: TimeInterval): Promise<CartFigures> {
+  const knex = toKnex(source)
+  const { rows } = await knex.raw(
+    `WITH touched AS NOT MATERIALIZED (
+       SELECT session_id, product_id, quantity FROM gallery_cart_item
+       WHERE deleted_at IS NULL AND updated_at >= ? AND updated_at < ?
+     ),
+     lines AS (SELECT product_id, sum(quantity)::bigint AS units FROM touched GROUP BY product_id)
+     SELECT (SELECT count(*) FROM (SELECT session_id FROM touched GROUP BY session_id) carts)::int AS active_carts,
+            (SELECT coalesce(sum(units), 0) FROM lines)::bigint AS units,
+            (SELECT coalesce(round(sum(lines.units * pr.amount * 100)), 0) FROM lines ${DEFAULT_PRICE_LATERAL})::bigint
+              AS value_cents,
+            (SELECT count(*) FROM gallery_order WHERE ${PAID_PARENT} AND paid_at >= ? AND paid_at < ?)::int AS orders`,
+    [window.from, window.to, window.from, window.to]
+  )
+  const row = rows[0] ?? {}
+  return {
+    activeCarts: toInt(row.active_carts),
+    units: toInt(row.units),
+    valueCents: toInt(row.value_cents),
+    orders: toInt(row.orders),
+  }
+}
+
+/** Display names of organizations: the organization's name, else the latest artist-order snapshot of it. */
+async function organizationNames(knex: Knex, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map()
+  const { rows } = await knex.raw(
+    `SELECT x.id, coalesce(o.name, (SELECT ao.artist_name FROM gallery_artist_order ao
+                                     WHERE ao.organization_id = x.id AND ao.deleted_at IS NULL
+                                     ORDER BY ao.created_at DESC, ao.id DESC LIMIT 1)) AS name
+     FROM unnest(?::text[]) AS x(id)
+     LEFT JOIN organization o ON o.id = x.id`,
+    [ids]
+  )
+  return new Map((rows as { id: string; name: string | null }[]).map((row) => [row.id, row.name ?? ""]))
+}
+
+// ---- The kept days (admin) -------------------------------------------------------------------------------------
+
+export const DEFAULT_ANALYTICS_CACHE_TTL_SECONDS = 600
+/** The spec's freshness bound: a kept day older than this is never served. */
+export const MAX_ANALYTICS_CACHE_AGE_SECONDS = 3600
+/** At most this many days are kept (two one-year ranges); the least recently stored go first. */
+export const MAX_CACHED_DAYS = 2 * 366
+
+/**
+ * ANALYTICS_CACHE_TTL_SECONDS in ms: how long a kept day is served without a refresh. Default 600 s, capped at
+ * 3600 s; 0 (or less) turns keeping days off, every figure is then read live.
+ */
+export function analyticsCacheTtlMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.ANALYTICS_CACHE_TTL_SECONDS?.trim()
+  const seconds =
+    raw === undefined || raw === "" || !Number.isFinite(Number(raw)) ? DEFAULT_ANALYTICS_CACHE_TTL_SECONDS : Number(raw)
+  if (seconds <= 0) return 0
+  return Math.min(seconds, MAX_ANALYTICS_CACHE_AGE_SECONDS) * 1000
+}
+
+type KeptDay = { at: number; day: AdminDay }
+const keptDays = new Map<string, KeptDay>()
+const pendingRuns = new Map<string, Promise<Map<string, AdminDay>>>()
+
+/** Forgets every kept day (tests, or after bulk changes to past data). */
+export function clearAnalyticsCache(): void {
+  keptDays.clear()
+}
+
+function keep(dayKey: string, day: AdminDay, at: number): void {
+  keptDays.delete(dayKey)
+  keptDays.set(dayKey, { at, day })
+  while (keptDays.size > MAX_CACHED_DAYS) {
+    const oldest = keptDays.keys().next().value as string
+    keptDays.delete(oldest)
+  }
+}
+
+/**
+ * Aggregates one run of consecutive closed days and keeps them (stamped with the time the aggregation started).
+ * Several requests needing the same run at the same time share one aggregation.
+ */
+function refreshRun(knex: Knex, run: TimeInterval): Promise<Map<string, AdminDay>> {
+  const key = `${run.from.toISOString()}|${run.to.toISOString()}`
+  let pending = pendingRuns.get(key)
+  if (!pending) {
+    const started = Date.now()
+    pending = aggregateAdminDays(knex, [run])
+      .then((days) => {
+        for (let at = run.from.getTime(); at < run.to.getTime(); at += DAY_MS) {
+          const dayKey = new Date(at).toISOString().slice(0, 10)
+          const day = days.get(dayKey) ?? emptyAdminDay()
+          days.set(dayKey, day)
+          keep(dayKey, day, started)
+        }
+        return days
+      })
+      .finally(() => pendingRuns.delete(key))
+    pendingRuns.set(key, pending)
+  }
+  return pending
+}
+
+/**
+ * The figures of whole closed days. A kept day younger than the TTL is served; one older than the TTL but younger
+ * than an hour is served too while a refresh runs in the background (stale-while-revalidate, so only the first
+ * request of a process, or one after an hour without requests, waits for a year of aggregation); missing days and
+ * days older than an hour are aggregated before answering.
+ */
+async function closedDayFigures(knex: Knex, days: string[], ttlMs: number): Promise<Map<string, AdminDay>> {
+  const result = new Map<string, AdminDay>()
+  const missing: string[] = []
+  const stale: string[] = []
+  const now = Date.now()
+  for (const key of days) {
+    const kept = keptDays.get(key)
+    const age = kept ? now - kept.at : Infinity
+    if (kept && age < MAX_ANALYTICS_CACHE_AGE_SECONDS * 1000) {
+      result.set(key, kept.day)
+      if (age >= ttlMs) stale.push(key)
+    } else {
+      missing.push(key)
+    }
+  }
+  for (const run of dayRuns(stale)) {
+    refreshRun(knex, run).catch(() => {
+      // A failed background refresh leaves the kept days as they are; the next request tries again.
+    })
+  }
+  if (missing.length) {
+    const runs = await Promise.all(dayRuns(missing).map((run) => refreshRun(knex, run)))
+    const wanted = new Set(missing)
+    for (const run of runs) for (const [key, day] of run) if (wanted.has(key)) result.set(key, day)
+  }
+  return result
+}
+
+/** GET /api/admin/analytics: the whole response for [start, end]. */
+export async function getAdminAnalytics(
+  source: AnalyticsPgSource,
+  range: { start: Date; end: Date },
+  now: Date = new Date()
+): Promise<AdminAnalytics> {
+  const knex = toKnex(source)
+  const endExclusive = new Date(range.end.getTime() + 1)
+  const ttlMs = analyticsCacheTtlMs()
+  const { closedDays, live } =
+    ttlMs > 0
+      ? splitByClosedUtcDays(range.start, endExclusive, now)
+      : { closedDays: [] as string[], live: [{ from: range.start, to: endExclusive }] }
+  const cartWindow = {
+    from: new Date(Math.max(range.start.getTime(), endExclusive.getTime() - ACTIVE_CART_WINDOW_DAYS * DAY_MS)),
+    to: endExclusive,
+  }
+  const [liveDays, closed, carts] = await Promise.all([
+    aggregateAdminDays(knex, live),
+    closedDays.length ? closedDayFigures(knex, closedDays, ttlMs) : new Map<string, AdminDay>(),
+    cartFigures(knex, cartWindow),
+  ])
+  // Kept days are shared between requests: never mutate them (live days are fresh objects).
+  const days = new Map<string, AdminDay>(closed)
+  for (const [key, day] of liveDays) {
+    const keptDay = days.get(key)
+    days.set(key, keptDay ? combineAdminDays(keptDay, day) : day)
+  }
+  const total = sumAdminDays(days.values())
+  const names = await organizationNames(knex, topArtistIds(total.artists))
+  return shapeAdminAnalytics({ start: range.start, end: range.end, days, names, carts, total })
+}
+
+// ---- Artist ------------------------------------------------------------------------------------------------------
+
+/** GET /api/gallery/artist/analytics: one organization's figures for [start, end], read live. */
+export async function getArtistAnalytics(
+  source: AnalyticsPgSource,
+  organizationId: string,
+  range: { start: Date; end: Date }
+): Promise<ArtistAnalytics> {
+  const knex = toKnex(source)
+  const from = range.start
+  const to = new Date(range.end.getTime() + 1)
+  const paidInRange = `ao.organization_id = ? AND ${PAID_ARTIST_ORDER} AND ao.paid_at >= ? AND ao.paid_at < ?`
+
+  const [timeline, products, statuses, referrals] = await Promise.all([
+    knex.raw(
+      perDay(`SELECT ${utcDate("ao.paid_at")} AS d, count(*)::int AS orders, sum(ao.subtotal_cents)::bigint AS revenue_cents
+       FROM gallery_artist_order ao WHERE ${paidInRange}
+       GROUP BY 1`),
+      [organizationId, from, to]
+    ),
+    // Products ranked by revenue (then units, then id); the window sum runs over every product before LIMIT.
+    // Names (ten): the product's current title, else (a deleted product) its latest snapshot taken at checkout.
+    knex.raw(
+      `SELECT top.product_id, top.units, top.revenue_cents, top.total_units,
+              coalesce(
+                (SELECT p.title FROM product p WHERE p.id = top.product_id AND p.deleted_at IS NULL),
+                (SELECT n.product_name FROM gallery_artist_order_item n
+                 WHERE n.product_id = top.product_id AND n.deleted_at IS NULL
+                 ORDER BY n.created_at DESC, n.id DESC LIMIT 1)
+              ) AS product_name
+       FROM (
+         SELECT i.product_id, sum(i.quantity)::bigint AS units,
+                sum(i.quantity::bigint * i.price_cents)::bigint AS revenue_cents,
+                sum(sum(i.quantity)) OVER ()::bigint AS total_units
+         FROM gallery_artist_order ao
+         JOIN gallery_artist_order_item i ON i.artist_order_id = ao.id AND i.deleted_at IS NULL
+         WHERE ${paidInRange}
+         GROUP BY i.product_id
+         ORDER BY revenue_cents DESC, units DESC, i.product_id ASC
+         LIMIT ?
+       ) top
+       ORDER BY top.revenue_cents DESC, top.units DESC, top.product_id ASC`,
+      [organizationId, from, to, ANALYTICS_TOP_LIMIT]
+    ),
+    knex.raw(
+      `SELECT ao.status, count(*)::int AS n
+       FROM gallery_artist_order ao
+       WHERE ao.organization_id = ? AND ao.status IN ('paid', 'processing', 'shipped', 'delivered')
+         AND ${PAID_ARTIST_ORDER} AND ao.created_at >= ? AND ao.created_at < ?
+       GROUP BY 1`,
+      [organizationId, from, to]
+    ),
+    knex.raw(
+      `SELECT (SELECT count(*) FROM referral
+               WHERE organization_id = ? AND deleted_at IS NULL AND created_at >= ? AND created_at < ?)::int AS referrals,
+              count(rc.id)::int AS conversions, coalesce(sum(rc.amount_cents), 0)::bigint AS amount_cents
+       FROM referral r
+       JOIN referral_conversion rc ON rc.referral_id = r.id
+       WHERE r.organization_id = ? AND r.deleted_at IS NULL AND ${STANDING_CONVERSION}
+         AND rc.converted_at >= ? AND rc.converted_at < ?`,
+      [organizationId, from, to, organizationId, from, to]
+    ),
+  ])
+
+  const days = new Map<string, { orders: number; revenueCents: number }>()
+  for (const row of timeline.rows) days.set(row.day, { orders: toInt(row.orders), revenueCents: toInt(row.revenue_cents) })
+  const productRows = products.rows as { product_id: string; units: string; revenue_cents: string; product_name: string; total_units: string }[]
+  const topProducts: ArtistProductFigures[] = productRows.map((row) => ({
+    productId: row.product_id,
+    productName: row.product_name,
+    revenueCents: toInt(row.revenue_cents),
+    units: toInt(row.units),
+  }))
+  const statusCounts: Partial<Record<ArtistOrderStatus, number>> = {}
+  for (const row of statuses.rows) statusCounts[row.status as ArtistOrderStatus] = toInt(row.n)
+  const referralRow = referrals.rows[0] ?? {}
+  return shapeArtistAnalytics({
+    start: range.start,
+    end: range.end,
+    days,
+    itemsSold: productRows.length ? toInt(productRows[0].total_units) : 0,
+    statuses: statusCounts,
+    products: topProducts,
+    referrals: {
+      referrals: toInt(referralRow.referrals),
+      conversions: toInt(referralRow.conversions),
+      attributedCents: toInt(referralRow.amount_cents),
+    },
+  })
+}
