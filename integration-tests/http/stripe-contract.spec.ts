@@ -1,0 +1,543 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import Stripe from "stripe"
+import { ORGANIZATION_MODULE } from "../../src/modules/organization"
+import type OrganizationModuleService from "../../src/modules/organization/service"
+import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../src/modules/payments"
+import { parseStripeApiBase } from "../../src/modules/payments/providers/stripe-gateway"
+import seed, { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from "../../src/scripts/seed"
+import { anyStatus, bearer, login, type Api } from "../helpers/accounts"
+import { startFakeStripe, type FakeStripe, type Recorded } from "../helpers/fake-stripe"
+
+/**
+ * Stripe contract, end to end: the app boots with the `stripe` provider (the real `stripe` SDK) pointed at the fake
+ * Stripe server of the test helpers, and every test drives Atelier only through its HTTP routes (cart, checkout,
+ * confirm, webhook, admin cancellation), then asserts the exact requests Atelier sent to "Stripe".
+ *
+ * Wiring: the fake server is started in this file's outer beforeAll, which Jest runs before the runner's own
+ * beforeAll (the runner is a nested describe). The runner applies its `env` object to process.env only AFTER it has
+ * evaluated medusa-config.ts (configLoaderOverride, then applyEnvVarsToProcess, in medusa-test-runner.js), and that
+ * module stays cached, so `env` alone would boot the local gateway. The outer beforeAll therefore also sets the same
+ * variables on process.env (restored in afterAll); the first test checks that the provider really is `stripe`.
+ */
+
+jest.setTimeout(180000)
+
+type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const API_KEY = "sk_test_contract"
+const WEBHOOK_SECRET = "whsec_contract"
+const EMAIL = "ada@collector.test"
+const ADDRESS = {
+  name: "Ada Collector",
+  line1: "12 Gallery Road",
+  city: "Portland",
+  state: "OR",
+  postal_code: "97201",
+  country: "US",
+}
+/** One print from each of the three demo studios: a 3-artist cart. */
+const CART: [string, number][] = [
+  ["studio-north-print", 3],
+  ["studio-south-print", 1],
+  ["studio-east-print", 2],
+]
+/** studio-east deliberately has no connected account: its payout must stay pending (no transfer). */
+const ACCOUNTS: Record<string, string | null> = {
+  "studio-north": "acct_contract_north",
+  "studio-south": "acct_contract_south",
+  "studio-east": null,
+}
+
+/** Filled in the outer beforeAll, once the fake server has a port; the runner applies it in its own beforeAll. */
+const env: Record<string, string> = {}
+let fake: FakeStripe
+/** A Stripe client of the test itself, as the customer's browser (Stripe.js) or Stripe's dashboard would act. */
+let customerStripe: Stripe
+
+describe("Stripe contract (real SDK against the fake Stripe server, through Atelier's HTTP routes)", () => {
+  const previousEnv = new Map<string, string | undefined>()
+
+  beforeAll(async () => {
+    fake = await startFakeStripe()
+    Object.assign(env, {
+      STRIPE_API_KEY: API_KEY,
+      STRIPE_API_BASE: fake.apiBase,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    })
+    // See the file comment: medusa-config.ts is read before the runner applies `env`.
+    for (const [key, value] of Object.entries(env)) {
+      previousEnv.set(key, process.env[key])
+      process.env[key] = value
+    }
+    customerStripe = new Stripe(API_KEY, { ...parseStripeApiBase(fake.apiBase), maxNetworkRetries: 0 })
+  })
+
+  afterAll(async () => {
+    for (const [key, value] of previousEnv) {
+      if (value === undefined) delete process.env[key]
+      else process.env[key] = value
+    }
+    await fake?.close()
+  })
+
+  medusaIntegrationTestRunner({
+    env,
+    testSuite: ({ api: rawApi, getContainer }) => {
+      const api = rawApi as Api
+      let container: MedusaContainer
+      let pg: Knex
+      let payments: PaymentsModuleService
+      /** handle -> product id; slug -> organization id (and back). */
+      const product: Record<string, string> = {}
+      const org: Record<string, string> = {}
+      const slugOf: Record<string, string> = {}
+
+      beforeAll(async () => {
+        container = getContainer()
+        await seed({ container })
+        pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        for (const row of (await pg.raw(`SELECT id, handle FROM product`)).rows) product[row.handle] = row.id
+        for (const row of (await pg.raw(`SELECT id, slug FROM organization`)).rows) {
+          org[row.slug] = row.id
+          slugOf[row.id] = row.slug
+        }
+        // Part of the snapshot every test starts from.
+        const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
+        for (const [slug, account] of Object.entries(ACCOUNTS)) {
+          await organizations.updateOrganizations({ id: org[slug], stripe_account_id: account })
+        }
+      })
+
+      beforeEach(() => {
+        container = getContainer()
+        pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        payments = container.resolve(PAYMENTS_MODULE)
+      })
+
+      afterEach(() => {
+        jest.restoreAllMocks()
+      })
+
+      // -------------------------------------------------------------------------------------------------------
+      // helpers
+
+      async function rows(sql: string, bindings: unknown[] = []): Promise<Row[]> {
+        return (await pg.raw(sql, bindings as Knex.RawBinding[])).rows
+      }
+
+      /** Requests the fake server received from now on (the server lives across tests; the database does not). */
+      function recorder() {
+        const start = fake.requests.length
+        const all = () => fake.requests.slice(start)
+        return {
+          all,
+          /** Writes only: every Stripe write is a POST. */
+          posts: () => all().filter((r) => r.method === "POST"),
+          to: (method: string, path: string | RegExp) =>
+            all().filter((r) => r.method === method && (typeof path === "string" ? r.path === path : path.test(r.path))),
+        }
+      }
+
+      async function fillCartOverHttp(lines: [string, number][]): Promise<string> {
+        const sessionId = crypto.randomUUID()
+        for (const [handle, quantity] of lines) {
+          const res = await api.post(
+            "/api/gallery/cart/add",
+            { productId: product[handle], quantity },
+            { headers: { cookie: `gallery_cart_session=${sessionId}` }, ...anyStatus }
+          )
+          expect(res.status).toBe(200)
+        }
+        return sessionId
+      }
+
+      async function cartCount(sessionId: string): Promise<number> {
+        const [row] = await rows(`SELECT count(*)::int AS n FROM gallery_cart_item WHERE session_id = ?`, [sessionId])
+        return row.n
+      }
+
+      /** A 3-artist checkout over HTTP; the gallery order row is looked up by the response's public id. */
+      async function checkout(lines: [string, number][] = CART) {
+        const sessionId = await fillCartOverHttp(lines)
+        const stripe = recorder()
+        const res = await api.post(
+          "/api/gallery/checkout",
+          { sessionId, email: EMAIL, shippingOption: "single_address", shippingAddress: ADDRESS },
+          anyStatus
+        )
+        expect(res.status).toBe(200)
+        const [order] = await rows(`SELECT * FROM gallery_order WHERE public_id = ?`, [res.data.publicId])
+        expect(order).toBeDefined()
+        const artistOrders = await rows(
+          `SELECT * FROM gallery_artist_order WHERE gallery_order_id = ? AND deleted_at IS NULL`,
+          [order.id]
+        )
+        return { sessionId, res, order, artistOrders, intentId: order.payment_intent_id as string, stripe }
+      }
+
+      function confirm(paymentIntentId: string) {
+        return api.post("/api/gallery/checkout/confirm", { paymentIntentId }, anyStatus)
+      }
+
+      function intentEvent(type: string, intentId: string, orderId: string, id = `evt_${crypto.randomUUID()}`) {
+        return {
+          id,
+          object: "event",
+          type,
+          api_version: "2025-01-27.acacia",
+          created: Math.floor(Date.now() / 1000),
+          livemode: false,
+          data: { object: { id: intentId, object: "payment_intent", status: "succeeded", metadata: { order_id: orderId } } },
+        }
+      }
+
+      /** Sends a webhook signed the way Stripe signs it (the SDK's own test header generator). */
+      function sendWebhook(event: object, secret = WEBHOOK_SECRET) {
+        const payload = JSON.stringify(event)
+        const signature = customerStripe.webhooks.generateTestHeaderString({ payload, secret })
+        return api.post("/api/webhooks/payments", payload, {
+          ...anyStatus,
+          transformRequest: [(data: unknown) => data],
+          headers: { "content-type": "application/json", "stripe-signature": signature },
+        })
+      }
+
+      async function chargeOf(intentId: string): Promise<string> {
+        const intent = await customerStripe.paymentIntents.retrieve(intentId)
+        expect(intent.status).toBe("succeeded")
+        return intent.latest_charge as string
+      }
+
+      /** round(x * 100) for a USD amount of the API, free of binary floating point noise. */
+      const cents = (usd: number) => Math.round(usd * 100)
+
+      /** The transfers Atelier must send for a paid order: one per artist order whose organization has an account. */
+      function expectedTransfers(ctx: Awaited<ReturnType<typeof checkout>>, chargeId: string) {
+        return ctx.artistOrders
+          .filter((a) => ACCOUNTS[slugOf[a.organization_id]])
+          .map((a) => {
+            const artist = ctx.res.data.artists.find((x: Row) => x.orgId === a.organization_id)
+            // The spec's round(artistSubtotal x 0.88 x 100), on integer cents.
+            const amount = Math.round((cents(artist.subtotal) * 88) / 100)
+            expect(cents(artist.artistPayout)).toBe(amount)
+            return {
+              artistOrderId: a.id as string,
+              params: {
+                amount: String(amount),
+                currency: "usd",
+                destination: ACCOUNTS[slugOf[a.organization_id]] as string,
+                transfer_group: ctx.order.transfer_group as string,
+                source_transaction: chargeId,
+                metadata: {
+                  gallery_order_id: ctx.order.id as string,
+                  artist_order_id: a.id as string,
+                  public_id: ctx.order.public_id as string,
+                },
+              },
+            }
+          })
+      }
+
+      function byDestination(requests: Recorded[]) {
+        return [...requests].sort((a, b) => String(a.params.destination).localeCompare(String(b.params.destination)))
+      }
+
+      async function expectTransfersSent(ctx: Awaited<ReturnType<typeof checkout>>, sent: Recorded[], chargeId: string) {
+        const expected = expectedTransfers(ctx, chargeId)
+        expect(expected).toHaveLength(2) // north and south; east has no account
+        expect(sent).toHaveLength(expected.length)
+        const sorted = byDestination(sent)
+        const wanted = [...expected].sort((a, b) => a.params.destination.localeCompare(b.params.destination))
+        sorted.forEach((request, i) => {
+          expect(request.path).toBe("/v1/transfers")
+          expect(request.params).toEqual(wanted[i].params)
+          // Derived from the artist order, so a retry (or the payouts job) replays the same transfer.
+          expect(request.idempotencyKey).toEqual(expect.stringContaining(wanted[i].artistOrderId))
+        })
+        expect(new Set(sent.map((r) => r.idempotencyKey)).size).toBe(sent.length)
+      }
+
+      async function payoutsOf(orderId: string) {
+        return rows(
+          `SELECT p.*, o.slug FROM gallery_payout p JOIN organization o ON o.id = p.organization_id
+           WHERE p.gallery_order_id = ? ORDER BY o.slug`,
+          [orderId]
+        )
+      }
+
+      /** Checkout, the customer pays at "Stripe", confirm: a paid 3-artist order with two transfers. */
+      async function paidOrder() {
+        const ctx = await checkout()
+        fake.succeedIntent(ctx.intentId)
+        const res = await confirm(ctx.intentId)
+        expect(res.status).toBe(200)
+        expect(res.data.order.status).toBe("paid")
+        return ctx
+      }
+
+      // -------------------------------------------------------------------------------------------------------
+
+      it("boots with the stripe provider against the fake server", () => {
+        expect(payments.provider).toBe("stripe")
+        expect(process.env.STRIPE_API_BASE).toBe(fake.apiBase)
+      })
+
+      describe("POST /api/gallery/checkout", () => {
+        it("creates one payment intent with the exact amount, currency, transfer group, receipt email and metadata", async () => {
+          const ctx = await checkout()
+          const { res, order, sessionId, stripe } = ctx
+
+          // Checkout talks to Stripe exactly once: the intent (no reads, no other writes).
+          expect(stripe.all()).toHaveLength(1)
+          const [request] = stripe.to("POST", "/v1/payment_intents")
+          expect(request).toBeDefined()
+
+          expect(res.data.artists).toHaveLength(3)
+          expect(order.id).toMatch(/^gord_/)
+          expect(order.transfer_group).toMatch(new RegExp(`^gallery_${order.id}_\\d{13}$`))
+          expect(request.params).toEqual({
+            amount: String(cents(res.data.total)),
+            currency: "usd",
+            transfer_group: order.transfer_group,
+            receipt_email: EMAIL,
+            metadata: { order_id: order.id, public_id: res.data.publicId, cart_session_id: sessionId },
+            automatic_payment_methods: { enabled: "true" },
+          })
+          expect(Number(request.params.amount)).toBe(order.total_cents)
+          expect(request.params.transfer_group).toMatch(/^gallery_gord_[0-9A-Z]+_\d+$/)
+          // Atelier's own key (derived from the order), not the SDK's random retry key.
+          expect(request.idempotencyKey).toEqual(expect.stringContaining(order.id))
+
+          // The client secret handed to the browser is the intent's own.
+          const intent = await customerStripe.paymentIntents.retrieve(ctx.intentId)
+          expect(res.data.clientSecret).toBe(intent.client_secret)
+          expect(intent.metadata).toEqual({ order_id: order.id, public_id: res.data.publicId, cart_session_id: sessionId })
+          expect(intent.status).toBe("requires_payment_method")
+        })
+
+        it("500 Failed to create payment intent when Stripe rejects the request; nothing is written, the cart stays", async () => {
+          const sessionId = await fillCartOverHttp(CART)
+          // The SDK really sends the request, but with an amount Stripe refuses (400 invalid_request_error).
+          const sdk = (payments.gateway() as unknown as { stripe_: Stripe }).stripe_
+          const original = sdk.paymentIntents.create
+          jest
+            .spyOn(sdk.paymentIntents, "create")
+            .mockImplementation(((params: Stripe.PaymentIntentCreateParams, options?: Stripe.RequestOptions) =>
+              original.call(sdk.paymentIntents, { ...params, amount: 0 }, options)) as typeof original)
+          const stripe = recorder()
+          const before = (await rows(`SELECT count(*)::int AS n FROM gallery_order`))[0].n
+
+          const res = await api.post(
+            "/api/gallery/checkout",
+            { sessionId, email: EMAIL, shippingOption: "single_address", shippingAddress: ADDRESS },
+            anyStatus
+          )
+          expect(res.status).toBe(500)
+          expect(res.data).toEqual({ error: "Failed to create payment intent" })
+          expect(stripe.posts().map((r) => r.path)).toEqual(["/v1/payment_intents"])
+          const [orderId] = [(stripe.posts()[0].params.metadata as Record<string, string>).order_id]
+          expect((await rows(`SELECT count(*)::int AS n FROM gallery_order`))[0].n).toBe(before)
+          expect(await rows(`SELECT id FROM gallery_order WHERE id = ?`, [orderId])).toEqual([])
+          expect(await rows(`SELECT id FROM gallery_artist_order WHERE gallery_order_id = ?`, [orderId])).toEqual([])
+          expect(await cartCount(sessionId)).toBe(3)
+        })
+
+        it("500 Failed to create payment intent on a Stripe API error thrown by the SDK; nothing is written", async () => {
+          const sessionId = await fillCartOverHttp(CART)
+          const sdk = (payments.gateway() as unknown as { stripe_: Stripe }).stripe_
+          jest.spyOn(sdk.paymentIntents, "create").mockRejectedValue(
+            new Stripe.errors.StripeAPIError({ type: "api_error", message: "An unknown error occurred" })
+          )
+          const before = (await rows(`SELECT count(*)::int AS n FROM gallery_order`))[0].n
+          const res = await api.post(
+            "/api/gallery/checkout",
+            { sessionId, email: EMAIL, shippingOption: "single_address", shippingAddress: ADDRESS },
+            anyStatus
+          )
+          expect(res.status).toBe(500)
+          expect(res.data).toEqual({ error: "Failed to create payment intent" })
+          expect((await rows(`SELECT count(*)::int AS n FROM gallery_order`))[0].n).toBe(before)
+          expect(await cartCount(sessionId)).toBe(3)
+        })
+      })
+
+      describe("POST /api/gallery/checkout/confirm", () => {
+        it("after the payment succeeds: 200 paid, one transfer per artist with an account, funded by the charge", async () => {
+          const ctx = await checkout()
+          fake.succeedIntent(ctx.intentId)
+          const chargeId = await chargeOf(ctx.intentId)
+          const stripe = recorder()
+
+          const res = await confirm(ctx.intentId)
+          expect(res.status).toBe(200)
+          expect(res.data).toEqual({
+            success: true,
+            order: expect.objectContaining({ publicId: ctx.res.data.publicId, status: "paid", total: ctx.res.data.total }),
+          })
+
+          // Writes: the transfers only (north, south). studio-east has no account: no transfer, payout pending.
+          const posts = stripe.posts()
+          expect(posts.every((r) => r.path === "/v1/transfers")).toBe(true)
+          await expectTransfersSent(ctx, posts, chargeId)
+          expect(posts.some((r) => r.params.destination === undefined)).toBe(false)
+
+          const payouts = await payoutsOf(ctx.order.id)
+          expect(payouts.map((p) => [p.slug, p.status])).toEqual([
+            ["studio-east", "pending"],
+            ["studio-north", "transferred"],
+            ["studio-south", "transferred"],
+          ])
+          expect(payouts[0].transfer_id).toBeNull()
+          for (const payout of payouts.slice(1)) {
+            expect(payout.transfer_id).toMatch(/^tr_/)
+            expect(payout.destination).toBe(ACCOUNTS[payout.slug])
+          }
+          // Paid: the cart is emptied.
+          expect(await cartCount(ctx.sessionId)).toBe(0)
+        })
+
+        it("a second confirm and a signed payment_intent.succeeded webhook send nothing new to Stripe", async () => {
+          const ctx = await paidOrder()
+          const stripe = recorder()
+
+          const again = await confirm(ctx.intentId)
+          expect(again.status).toBe(200)
+          expect(again.data.order.status).toBe("paid")
+
+          const event = intentEvent("payment_intent.succeeded", ctx.intentId, ctx.order.id)
+          const webhook = await sendWebhook(event)
+          expect(webhook.status).toBe(200)
+          expect(webhook.data).toEqual({ received: true })
+          // The same event delivered again is recognised by its id.
+          const duplicate = await sendWebhook(event)
+          expect(duplicate.status).toBe(200)
+          expect(duplicate.data).toEqual({ received: true, duplicate: true })
+
+          expect(stripe.posts()).toEqual([])
+          const payouts = await payoutsOf(ctx.order.id)
+          expect(payouts.filter((p) => p.status === "transferred")).toHaveLength(2)
+        })
+
+        it("a webhook with a wrong signature is refused: 400 Invalid signature, nothing happens", async () => {
+          const ctx = await checkout()
+          fake.succeedIntent(ctx.intentId)
+          const stripe = recorder()
+          const res = await sendWebhook(
+            intentEvent("payment_intent.succeeded", ctx.intentId, ctx.order.id),
+            "whsec_not_the_secret"
+          )
+          expect(res.status).toBe(400)
+          expect(res.data).toEqual({ error: "Invalid signature" })
+          expect(stripe.all()).toEqual([])
+          const [order] = await rows(`SELECT status FROM gallery_order WHERE id = ?`, [ctx.order.id])
+          expect(order.status).toBe("pending")
+        })
+
+        it("the webhook first (it retrieves the intent and transfers), then confirm: one set of transfers", async () => {
+          const ctx = await checkout()
+          fake.succeedIntent(ctx.intentId)
+          const chargeId = await chargeOf(ctx.intentId)
+          const stripe = recorder()
+
+          const webhook = await sendWebhook(intentEvent("payment_intent.succeeded", ctx.intentId, ctx.order.id))
+          expect(webhook.status).toBe(200)
+          // The event payload is not trusted: the intent (and its charge) is read from Stripe.
+          expect(stripe.to("GET", `/v1/payment_intents/${ctx.intentId}`)).toHaveLength(1)
+          await expectTransfersSent(ctx, stripe.posts(), chargeId)
+
+          const writes = stripe.posts().length
+          const res = await confirm(ctx.intentId)
+          expect(res.status).toBe(200)
+          expect(res.data.order.status).toBe("paid")
+          expect(stripe.posts()).toHaveLength(writes)
+        })
+
+        it("confirm and webhook racing: exactly one set of transfers", async () => {
+          const ctx = await checkout()
+          fake.succeedIntent(ctx.intentId)
+          const chargeId = await chargeOf(ctx.intentId)
+          const stripe = recorder()
+
+          const [confirmed, webhook] = await Promise.all([
+            confirm(ctx.intentId),
+            sendWebhook(intentEvent("payment_intent.succeeded", ctx.intentId, ctx.order.id)),
+          ])
+          expect(confirmed.status).toBe(200)
+          expect(confirmed.data.order.status).toBe("paid")
+          expect(webhook.status).toBe(200)
+          await expectTransfersSent(ctx, stripe.posts(), chargeId)
+        })
+
+        it("a declined (unsucceeded) intent: 400 Payment not successful, no transfer, the cart is kept", async () => {
+          const ctx = await checkout()
+          // The customer's card is declined at Stripe: the intent stays unpaid.
+          await expect(
+            customerStripe.paymentIntents.confirm(ctx.intentId, { payment_method: "pm_card_chargeDeclined" })
+          ).rejects.toMatchObject({ type: "StripeCardError", code: "card_declined" })
+          const stripe = recorder()
+
+          const res = await confirm(ctx.intentId)
+          expect(res.status).toBe(400)
+          expect(res.data).toEqual({ error: "Payment not successful" })
+          expect(stripe.posts()).toEqual([])
+          expect(stripe.to("GET", `/v1/payment_intents/${ctx.intentId}`)).toHaveLength(1)
+          const [order] = await rows(`SELECT status FROM gallery_order WHERE id = ?`, [ctx.order.id])
+          expect(order.status).toBe("pending")
+          expect(await rows(`SELECT id FROM gallery_payout WHERE gallery_order_id = ?`, [ctx.order.id])).toEqual([])
+          expect(await cartCount(ctx.sessionId)).toBe(3)
+        })
+      })
+
+      describe("POST /api/admin/gallery-orders/{id}/cancel", () => {
+        it("refunds the payment intent and reverses each transfer once; cancelling again sends nothing", async () => {
+          const ctx = await paidOrder()
+          const transferred = (await payoutsOf(ctx.order.id)).filter((p) => p.status === "transferred")
+          expect(transferred).toHaveLength(2)
+          const token = await login(api, "user", DEMO_ADMIN_EMAIL, DEMO_PASSWORD)
+          expect(DEMO_ADMIN_EMAIL).toBe("admin@atelier.test")
+          const stripe = recorder()
+
+          const res = await api.post(`/api/admin/gallery-orders/${ctx.order.id}/cancel`, {}, bearer(token))
+          expect(res.status).toBe(200)
+          expect(res.data.order).toEqual(expect.objectContaining({ publicId: ctx.order.public_id, status: "cancelled" }))
+
+          const refunds = stripe.to("POST", "/v1/refunds")
+          expect(refunds).toHaveLength(1)
+          // The whole charge: no amount.
+          expect(refunds[0].params).toEqual({ payment_intent: ctx.intentId })
+          expect(refunds[0].idempotencyKey).toEqual(expect.stringContaining(ctx.order.id))
+
+          const reversals = stripe.to("POST", /^\/v1\/transfers\/[^/]+\/reversals$/)
+          expect(reversals.map((r) => r.path).sort()).toEqual(
+            transferred.map((p) => `/v1/transfers/${p.transfer_id}/reversals`).sort()
+          )
+          for (const reversal of reversals) {
+            const payout = transferred.find((p) => reversal.path.includes(p.transfer_id))!
+            expect(reversal.params).toEqual({}) // the whole transfer
+            expect(reversal.idempotencyKey).toEqual(expect.stringContaining(payout.id))
+          }
+          // Nothing else was written at Stripe (the untransferred east payout is simply never paid).
+          expect(stripe.posts()).toHaveLength(3)
+
+          const [order] = await rows(`SELECT status, refund_id FROM gallery_order WHERE id = ?`, [ctx.order.id])
+          expect(order).toEqual({ status: "cancelled", refund_id: expect.stringMatching(/^re_/) })
+          const payouts = await payoutsOf(ctx.order.id)
+          expect(payouts.map((p) => [p.slug, p.status])).toEqual([
+            ["studio-east", "failed"],
+            ["studio-north", "reversed"],
+            ["studio-south", "reversed"],
+          ])
+
+          const writes = stripe.posts().length
+          const again = await api.post(`/api/admin/gallery-orders/${ctx.order.public_id}/cancel`, {}, bearer(token))
+          expect(again.status).toBe(200)
+          expect(again.data.order.status).toBe("cancelled")
+          expect(stripe.posts()).toHaveLength(writes)
+        })
+      })
+    },
+  })
+})
