@@ -5,13 +5,16 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import seed, { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from "../../src/scripts/seed"
 import { ORGANIZATION_MODULE } from "../../src/modules/organization"
 import type OrganizationModuleService from "../../src/modules/organization/service"
+import refreshJob, { config as refreshJobConfig } from "../../src/jobs/refresh-gallery-analytics"
+import { refreshGalleryAnalyticsRollups } from "../../src/queries/gallery-analytics"
 import { anyStatus, bearer, login, type Api } from "../helpers/accounts"
 
 jest.setTimeout(180000)
 
 // GET /api/admin/analytics and GET /api/gallery/artist/analytics (spec 4.8, 4.9; ARCHITECTURE.md "Analytics").
 // Orders, items, carts and referrals are written with SQL at fixed instants, so every figure is known exactly.
-// The kept-days cache is off (ANALYTICS_CACHE_TTL_SECONDS=0) except in the test that is about it.
+// Whole past days come from the daily rollups: each test starts without them (the database is restored), so its
+// first admin request builds them from the data written before it.
 
 const HANDLES = ["studio-north-original", "studio-north-print", "studio-south-original", "studio-south-print", "studio-east-print"]
 const DAY = 24 * 60 * 60 * 1000
@@ -28,7 +31,6 @@ type OrderSpec = {
 }
 
 medusaIntegrationTestRunner({
-  env: { ANALYTICS_CACHE_TTL_SECONDS: "0" },
   testSuite: ({ api: rawApi, getContainer }) => {
     const api = rawApi as unknown as Api
     let container: MedusaContainer
@@ -456,39 +458,55 @@ medusaIntegrationTestRunner({
         expect((await api.get("/api/admin/analytics?start_date=nope", anyStatus)).status).toBe(401)
       })
 
-      it("keeps closed days for ANALYTICS_CACHE_TTL_SECONDS, then refreshes them", async () => {
+      it("serves past days from the rollups, refreshes them when over an hour old, and the job picks up changes", async () => {
         await insertMainDataSet()
-        const previous = process.env.ANALYTICS_CACHE_TTL_SECONDS
-        process.env.ANALYTICS_CACHE_TTL_SECONDS = "1"
-        try {
-          const first = await adminAnalytics(RANGE)
-          expect(first.data.analytics.overview.totalRevenue).toBe(408.83)
-          // o1 is cancelled: a kept day still shows it until its TTL has passed...
-          await pg.raw(`UPDATE gallery_order SET status = 'cancelled', cancelled_at = now() WHERE id = 'o1'`)
-          const kept = await adminAnalytics(RANGE)
-          const { cartMetrics: keptCarts, ...keptDays } = kept.data.analytics
-          const { cartMetrics: firstCarts, ...firstDays } = first.data.analytics
-          expect(keptDays).toEqual(firstDays)
-          // Cart metrics are always read live: the window's paid orders are now 2 (carts 2 + 2, 50 % abandoned).
-          expect(firstCarts.abandonmentRate).toBe(40)
-          expect(keptCarts).toEqual({ ...firstCarts, abandonmentRate: 50 })
-          // ...then the day is refreshed (served once more while the refresh runs, fresh right after).
-          await new Promise((resolve) => setTimeout(resolve, 1_100))
-          let revenue = 0
-          for (let attempt = 0; attempt < 50; attempt++) {
-            revenue = (await adminAnalytics(RANGE)).data.analytics.overview.totalRevenue
-            if (revenue !== 408.83) break
-            await new Promise((resolve) => setTimeout(resolve, 100))
-          }
-          expect(revenue).toBe(108.83)
-          // With the cache off, the same figures are read live.
-          process.env.ANALYTICS_CACHE_TTL_SECONDS = "0"
-          const live = await adminAnalytics(RANGE)
-          expect(live.data.analytics.overview).toMatchObject({ totalOrders: 2, totalRevenue: 108.83, totalItemsSold: 3 })
-          expect(live.data.analytics.topArtists.map((a: { orgId: string }) => a.orgId)).toEqual([orgs.east.id, orgs.south.id, orgs.north.id])
-        } finally {
-          process.env.ANALYTICS_CACHE_TTL_SECONDS = previous
-        }
+        const first = await adminAnalytics(RANGE)
+        expect(first.data.analytics.overview.totalRevenue).toBe(408.83)
+        // The first request built the rollups of every day.
+        const [state] = (await pg.raw(`SELECT watermark FROM gallery_analytics_refresh WHERE id = 1`)).rows
+        expect(state).toBeDefined()
+        const { rows: built } = await pg.raw(
+          `SELECT to_char(day, 'YYYY-MM-DD') AS day, orders, revenue_cents::int AS revenue_cents FROM gallery_analytics_day
+           WHERE day BETWEEN '2025-03-01' AND '2025-03-03' ORDER BY day`
+        )
+        expect(built).toEqual([
+          { day: "2025-03-01", orders: 1, revenue_cents: 30_000 },
+          { day: "2025-03-02", orders: 1, revenue_cents: 7_550 },
+          { day: "2025-03-03", orders: 1, revenue_cents: 3_333 },
+        ])
+        // o1 is cancelled (as the cancellation workflow writes it): the rollups, refreshed less than an hour ago,
+        // still show it...
+        await pg.raw(`UPDATE gallery_order SET status = 'cancelled', cancelled_at = now(), updated_at = now() WHERE id = 'o1'`)
+        const kept = await adminAnalytics(RANGE)
+        const { cartMetrics: keptCarts, ...keptDays } = kept.data.analytics
+        const { cartMetrics: firstCarts, ...firstDays } = first.data.analytics
+        expect(keptDays).toEqual(firstDays)
+        // Cart metrics are always read live: the window's paid orders are now 2 (carts 2 + 2, 50 % abandoned).
+        expect(firstCarts.abandonmentRate).toBe(40)
+        expect(keptCarts).toEqual({ ...firstCarts, abandonmentRate: 50 })
+        // ...until the last refresh is over an hour old: the request refreshes the touched days before answering.
+        await pg.raw(`UPDATE gallery_analytics_refresh SET watermark = watermark - interval '61 minutes'`)
+        const refreshed = await adminAnalytics(RANGE)
+        expect(refreshed.data.analytics.overview).toMatchObject({ totalOrders: 2, totalRevenue: 108.83, totalItemsSold: 3 })
+        expect(refreshed.data.analytics.topArtists.map((a: { orgId: string }) => a.orgId)).toEqual([orgs.east.id, orgs.south.id, orgs.north.id])
+        expect(refreshed.data.analytics.ordersByStatus.delivered).toBe(0)
+        const [after] = (await pg.raw(`SELECT watermark FROM gallery_analytics_refresh WHERE id = 1`)).rows
+        expect(new Date(after.watermark).getTime()).toBeGreaterThan(Date.now() - 60_000)
+
+        // The scheduled job's refresh (every 15 minutes) picks up a status change without waiting for the hour.
+        await pg.raw(`UPDATE gallery_order SET status = 'cancelled', cancelled_at = now(), updated_at = now() WHERE id = 'o5'`)
+        expect((await adminAnalytics(RANGE)).data.analytics.overview.totalRevenue).toBe(108.83)
+        expect(refreshJobConfig.schedule).toBe("*/15 * * * *")
+        await refreshJob(container)
+        const afterJob = (await adminAnalytics(RANGE)).data.analytics
+        expect(afterJob.overview).toMatchObject({ totalOrders: 1, totalRevenue: 75.5 })
+        expect(afterJob.ordersByStatus.processing).toBe(0)
+        // Only the touched days were re-aggregated; a full rebuild gives the same figures.
+        const incremental = (await pg.raw(`SELECT * FROM gallery_analytics_day ORDER BY day`)).rows
+        const full = await refreshGalleryAnalyticsRollups(pg, new Date(), { full: true })
+        expect(full).toMatchObject({ refreshed: true, full: true })
+        expect((await pg.raw(`SELECT * FROM gallery_analytics_day ORDER BY day`)).rows).toEqual(incremental)
+        expect((await adminAnalytics(RANGE)).data.analytics).toEqual(afterJob)
       })
     })
 

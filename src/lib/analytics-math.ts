@@ -147,8 +147,8 @@ export function utcDayInterval(day: string): TimeInterval {
 }
 
 /**
- * Splits the range [start, endExclusive) into whole UTC days that are over at `now` (their figures can be kept
- * for a while: `closedDays`) and the rest, which must be read live: the partial first day, and everything from
+ * Splits the range [start, endExclusive) into whole UTC days that are over at `now` (their figures are read from
+ * the daily rollups: `closedDays`) and the rest, which must be read live: the partial first day, and everything from
  * the first day that is partial or not over yet (today) to the end (`live`, at most two intervals).
  */
 export function splitByClosedUtcDays(
@@ -205,7 +205,7 @@ export type ArtistOrderStatus = (typeof ARTIST_ORDER_STATUSES)[number]
 export type ArtistFigures = { orders: number; revenueCents: number; itemsSold: number }
 
 /**
- * One day's figures per organization, in parallel arrays: a kept year can hold hundreds of thousands of
+ * One day's figures per organization, in parallel arrays: a year can hold hundreds of thousands of
  * (day, organization) pairs, and arrays of numbers cost a fraction of a Map of objects. An organization may
  * appear more than once (sums are what count).
  */

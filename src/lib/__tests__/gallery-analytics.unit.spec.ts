@@ -16,7 +16,6 @@ import {
   type AdminDay,
   type ArtistFigures,
 } from "../analytics-math"
-import { analyticsCacheTtlMs } from "../../queries/gallery-analytics"
 
 const at = (iso: string) => new Date(iso)
 const iso = (interval: { from: Date; to: Date }) => [interval.from.toISOString(), interval.to.toISOString()]
@@ -91,7 +90,7 @@ describe("splitByClosedUtcDays", () => {
     })
   })
 
-  it("covers the range exactly: kept days and live intervals neither overlap nor leave gaps", () => {
+  it("covers the range exactly: closed days and live intervals neither overlap nor leave gaps", () => {
     const start = at("2024-11-20T07:13:00Z")
     const end = at("2025-11-20T07:13:00.001Z")
     const { closedDays, live } = splitByClosedUtcDays(start, end, at("2025-11-20T07:13:00Z"))
@@ -175,7 +174,7 @@ describe("addAdminDay / sumAdminDays", () => {
       org_a: { orders: 3, revenueCents: 5_600, itemsSold: 4 },
       org_b: { orders: 1, revenueCents: 400, itemsSold: 0 },
     })
-    // The inputs (kept days are shared between requests) are untouched.
+    // The inputs (closed days read from the rollups) are untouched.
     expect(a.orders).toBe(2)
     expect(a.artists).toEqual({ orgIds: ["org_a"], orders: [2], revenueCents: [5_000], itemsSold: [3] })
     const again = addAdminDay(emptyAdminTotals(), a)
@@ -378,17 +377,5 @@ describe("shapeArtistAnalytics", () => {
     expect(result.topProducts.map((p) => p.productId)).toEqual(products.slice(0, 10).map((p) => p.productId))
     expect(result.overview.averageOrderValue).toBe(0)
     expect(result.referrals.conversionRate).toBe(0)
-  })
-})
-
-describe("analyticsCacheTtlMs", () => {
-  it("defaults to 600 s, caps at the spec's hour, and 0 or less turns the cache off", () => {
-    expect(analyticsCacheTtlMs({})).toBe(600_000)
-    expect(analyticsCacheTtlMs({ ANALYTICS_CACHE_TTL_SECONDS: "" })).toBe(600_000)
-    expect(analyticsCacheTtlMs({ ANALYTICS_CACHE_TTL_SECONDS: "soon" })).toBe(600_000)
-    expect(analyticsCacheTtlMs({ ANALYTICS_CACHE_TTL_SECONDS: "120" })).toBe(120_000)
-    expect(analyticsCacheTtlMs({ ANALYTICS_CACHE_TTL_SECONDS: "86400" })).toBe(3_600_000)
-    expect(analyticsCacheTtlMs({ ANALYTICS_CACHE_TTL_SECONDS: "0" })).toBe(0)
-    expect(analyticsCacheTtlMs({ ANALYTICS_CACHE_TTL_SECONDS: "-5" })).toBe(0)
   })
 })
