@@ -21,6 +21,7 @@ import {
 import { createArtistProductsWorkflow } from "../../src/workflows/artist-product/workflows/create-artist-products"
 import { ORGANIZATION_MODULE } from "../../src/modules/organization"
 import type OrganizationModuleService from "../../src/modules/organization/service"
+import { countQueries as countQueriesOn } from "../helpers/db"
 
 jest.setTimeout(120000)
 
@@ -89,19 +90,7 @@ medusaIntegrationTestRunner({
     }
 
     /** Runs `fn` and returns how many SQL statements it sent through the container's knex instance. */
-    async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number }> {
-      let queries = 0
-      const listener = () => {
-        queries += 1
-      }
-      pg.on("query", listener)
-      try {
-        const result = await fn()
-        return { result, queries }
-      } finally {
-        pg.removeListener("query", listener)
-      }
-    }
+    const countQueries = <T>(fn: () => Promise<T>) => countQueriesOn(pg, fn)
 
     // Seeded once; the runner snapshots the database after this and restores it before every test.
     beforeAll(async () => {

@@ -1,9 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { randomUUID } from "node:crypto"
-import seed from "../../src/scripts/seed"
 import {
   addCartItem,
   deleteExpiredCartItems,
@@ -11,14 +9,14 @@ import {
   setCartItemQuantity,
 } from "../../src/queries/gallery-cart"
 import expireGalleryCarts, { config as expireJobConfig } from "../../src/jobs/expire-gallery-carts"
+import { anyStatus, type Api } from "../helpers/accounts"
+import { responseCookie, withCookie } from "../helpers/cookies"
+import { countQueries as countQueriesOn } from "../helpers/db"
+import { productIdsByHandle, seedDemo } from "../helpers/demo-data"
 
 jest.setTimeout(180000)
 
-type HttpResponse = { status: number; data: any; headers: Record<string, any> }
-type Api = {
-  get(url: string, config?: object): Promise<HttpResponse>
-  post(url: string, body?: unknown, config?: object): Promise<HttpResponse>
-}
+type HttpResponse = Awaited<ReturnType<Api["post"]>>
 
 const COOKIE = "gallery_cart_session"
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -30,24 +28,8 @@ const HANDLES = [
   "studio-pending-print",
 ]
 
-const anyStatus = { validateStatus: () => true }
-const withSession = (sessionId: string) => ({ headers: { cookie: `${COOKIE}=${sessionId}` }, ...anyStatus })
-
-/** The cart cookie of a response, parsed: value and attributes (lower-cased names). */
-function cartCookie(res: HttpResponse): { value: string; attrs: Map<string, string | true> } | null {
-  const raw = res.headers["set-cookie"] as string[] | string | undefined
-  const headers = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]
-  const header = headers.find((h) => h.startsWith(`${COOKIE}=`))
-  if (!header) return null
-  const [pair, ...rest] = header.split(";").map((part) => part.trim())
-  const attrs = new Map<string, string | true>()
-  for (const part of rest) {
-    const eq = part.indexOf("=")
-    if (eq === -1) attrs.set(part.toLowerCase(), true)
-    else attrs.set(part.slice(0, eq).toLowerCase(), part.slice(eq + 1))
-  }
-  return { value: pair.slice(COOKIE.length + 1), attrs }
-}
+const withSession = (sessionId: string) => withCookie(COOKIE, sessionId)
+const cartCookie = (res: HttpResponse) => responseCookie(res, COOKIE)
 
 medusaIntegrationTestRunner({
   testSuite: ({ api: rawApi, getContainer }) => {
@@ -59,10 +41,8 @@ medusaIntegrationTestRunner({
     // Seeded once; the runner snapshots the database after this and restores it before every test.
     beforeAll(async () => {
       container = getContainer()
-      pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-      await seed({ container })
-      const products = await container.resolve(Modules.PRODUCT).listProducts({ handle: HANDLES }, { select: ["id", "handle"] })
-      for (const p of products) ids[p.handle] = p.id
+      pg = await seedDemo(container)
+      Object.assign(ids, await productIdsByHandle(container, HANDLES))
       expect(Object.keys(ids).sort()).toEqual([...HANDLES].sort())
     })
 
@@ -90,18 +70,7 @@ medusaIntegrationTestRunner({
       return { sessionId, itemIds }
     }
 
-    async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number }> {
-      let queries = 0
-      const listener = () => {
-        queries += 1
-      }
-      pg.on("query", listener)
-      try {
-        return { result: await fn(), queries }
-      } finally {
-        pg.removeListener("query", listener)
-      }
-    }
+    const countQueries = <T>(fn: () => Promise<T>) => countQueriesOn(pg, fn)
 
     async function ageSession(sessionId: string, days: number) {
       await pg.raw(`UPDATE gallery_cart_item SET updated_at = now() - ?::float8 * interval '1 day' WHERE session_id = ?`, [

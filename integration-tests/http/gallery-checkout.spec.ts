@@ -17,21 +17,15 @@ import {
 import { getGalleryProductsByIds } from "../../src/queries/gallery-products"
 import seed from "../../src/scripts/seed"
 import { anyStatus, type Api } from "../helpers/accounts"
+import { countRows, selectRows, waitFor } from "../helpers/db"
+import { COLLECTOR_ADDRESS, COLLECTOR_EMAIL } from "../helpers/demo-data"
 
 jest.setTimeout(180000)
 
 type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const ADDRESS = {
-  name: "Ada Collector",
-  line1: "12 Gallery Road",
-  line2: "Apt 3",
-  city: "Portland",
-  state: "OR",
-  postal_code: "97201",
-  country: "US",
-}
-const EMAIL = "ada@collector.test"
+const ADDRESS = COLLECTOR_ADDRESS
+const EMAIL = COLLECTOR_EMAIL
 const WEBHOOK_SECRET = process.env.STRIPE_WEBHOOK_SECRET || LOCAL_WEBHOOK_SECRET
 const INTERNAL_ID_PATTERN = /\b(gord|aord|aoi|otr|pay|pi|ch|tr|re|gci|resitem)_[0-9A-Za-z]+/
 
@@ -80,14 +74,8 @@ medusaIntegrationTestRunner({
     // ---------------------------------------------------------------------------------------------------------
     // helpers
 
-    async function rows(sql: string, bindings: unknown[] = []): Promise<Row[]> {
-      return (await pg.raw(sql, bindings as Knex.RawBinding[])).rows
-    }
-
-    async function count(table: string, where = "true", bindings: unknown[] = []): Promise<number> {
-      const [row] = await rows(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`, bindings)
-      return row.n
-    }
+    const rows = (sql: string, bindings: unknown[] = []) => selectRows(pg, sql, bindings)
+    const count = (table: string, where = "true", bindings: unknown[] = []) => countRows(pg, table, where, bindings)
 
     /** Cart rows straight into the gallery module's table (the cart routes are another suite's business). */
     async function fillCart(sessionId: string, lines: [string, number][]) {
@@ -142,15 +130,6 @@ medusaIntegrationTestRunner({
 
     function intentEvent(type: string, intentId: string, extra: object = {}, id = `evt_${crypto.randomUUID()}`) {
       return { id, object: "event", type, data: { object: { id: intentId, object: "payment_intent", ...extra } } }
-    }
-
-    async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10000): Promise<T> {
-      const until = Date.now() + timeoutMs
-      for (;;) {
-        const value = await read()
-        if (done(value) || Date.now() > until) return value
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      }
     }
 
     /** Runs `fn` and counts the SQL statements sent meanwhile through the container's (shared) knex instance. */

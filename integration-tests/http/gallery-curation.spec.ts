@@ -1,11 +1,9 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import seed, { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from "../../src/scripts/seed"
-import { ORGANIZATION_MODULE } from "../../src/modules/organization"
-import type OrganizationModuleService from "../../src/modules/organization/service"
-import { anyStatus, bearer, login, type Api } from "../helpers/accounts"
+import { anyStatus, bearer, type Api } from "../helpers/accounts"
+import { countRows } from "../helpers/db"
+import { loginDemoAdmin, loginDemoMember, organizationsBySlug, productIdsByHandle, seedDemo } from "../helpers/demo-data"
 
 jest.setTimeout(120000)
 
@@ -36,17 +34,12 @@ medusaIntegrationTestRunner({
     // Seeded once; the runner snapshots the database after this and restores it before every test.
     beforeAll(async () => {
       container = getContainer()
-      pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-      await seed({ container })
-      adminToken = await login(api, "user", DEMO_ADMIN_EMAIL, DEMO_PASSWORD)
-      memberToken = await login(api, "member", "north@atelier.test", DEMO_PASSWORD)
-      const products = await container.resolve(Modules.PRODUCT).listProducts({ handle: HANDLES }, { select: ["id", "handle"] })
-      for (const p of products) ids[p.handle] = p.id
+      pg = await seedDemo(container)
+      adminToken = await loginDemoAdmin(api)
+      memberToken = await loginDemoMember(api, "north@atelier.test")
+      Object.assign(ids, await productIdsByHandle(container, HANDLES))
       expect(Object.keys(ids).sort()).toEqual([...HANDLES].sort())
-      const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
-      for (const org of await organizations.listOrganizations({ slug: ORG_SLUGS })) {
-        orgs[org.slug] = { id: org.id, name: org.name, slug: org.slug }
-      }
+      Object.assign(orgs, await organizationsBySlug(container, ORG_SLUGS))
       expect(Object.keys(orgs).sort()).toEqual([...ORG_SLUGS].sort())
     })
 
@@ -74,10 +67,7 @@ medusaIntegrationTestRunner({
       return { collection, itemIds }
     }
 
-    async function rowCount(table: string, where = "true", bindings: Knex.RawBinding[] = []) {
-      const { rows } = await pg.raw(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`, bindings)
-      return rows[0].n as number
-    }
+    const rowCount = (table: string, where = "true", bindings: Knex.RawBinding[] = []) => countRows(pg, table, where, bindings)
 
     const handleOf = (productId: string) => Object.keys(ids).find((h) => ids[h] === productId)
 

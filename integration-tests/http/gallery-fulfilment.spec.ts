@@ -1,15 +1,24 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { processPendingPayouts } from "../../src/jobs/process-pending-payouts"
 import { carrierTrackingUrl } from "../../src/lib/tracking-url"
 import { ORGANIZATION_MODULE } from "../../src/modules/organization"
 import type OrganizationModuleService from "../../src/modules/organization/service"
 import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../src/modules/payments"
 import { getGalleryProductsByIds } from "../../src/queries/gallery-products"
-import seed, { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from "../../src/scripts/seed"
-import { anyStatus, bearer, login, type Api } from "../helpers/accounts"
+import { anyStatus, bearer, type Api } from "../helpers/accounts"
+import { countRows, selectRows, waitFor } from "../helpers/db"
+import {
+  COLLECTOR_ADDRESS,
+  COLLECTOR_EMAIL,
+  loginDemoAdmin,
+  loginDemoMember,
+  orgIdsBySlug,
+  productIdsByHandle,
+  seedDemo,
+} from "../helpers/demo-data"
 
 jest.setTimeout(180000)
 
@@ -23,16 +32,8 @@ const HANDLES = [
   "studio-east-print",
 ]
 const ORG_SLUGS = ["studio-north", "studio-south", "studio-east"]
-const ADDRESS = {
-  name: "Ada Collector",
-  line1: "12 Gallery Road",
-  line2: "Apt 3",
-  city: "Portland",
-  state: "OR",
-  postal_code: "97201",
-  country: "US",
-}
-const EMAIL = "ada@collector.test"
+const ADDRESS = COLLECTOR_ADDRESS
+const EMAIL = COLLECTOR_EMAIL
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/
 
 type Slug = "studio-north" | "studio-south" | "studio-east"
@@ -58,17 +59,14 @@ medusaIntegrationTestRunner({
     // Seeded once; the runner snapshots the database after this and restores it before every test.
     beforeAll(async () => {
       container = getContainer()
-      pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-      await seed({ container })
-      const products = await container.resolve(Modules.PRODUCT).listProducts({ handle: HANDLES }, { select: ["id", "handle"] })
-      for (const p of products) product[p.handle] = p.id
+      pg = await seedDemo(container)
+      Object.assign(product, await productIdsByHandle(container, HANDLES))
       expect(Object.keys(product).sort()).toEqual([...HANDLES].sort())
-      const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
-      for (const o of await organizations.listOrganizations({ slug: ORG_SLUGS })) org[o.slug] = o.id
-      token.admin = await login(api, "user", DEMO_ADMIN_EMAIL, DEMO_PASSWORD)
-      token["studio-north"] = await login(api, "member", "north@atelier.test", DEMO_PASSWORD)
-      token["studio-south"] = await login(api, "member", "south@atelier.test", DEMO_PASSWORD)
-      token["studio-east"] = await login(api, "member", "east@atelier.test", DEMO_PASSWORD)
+      Object.assign(org, await orgIdsBySlug(container, ORG_SLUGS))
+      token.admin = await loginDemoAdmin(api)
+      token["studio-north"] = await loginDemoMember(api, "north@atelier.test")
+      token["studio-south"] = await loginDemoMember(api, "south@atelier.test")
+      token["studio-east"] = await loginDemoMember(api, "east@atelier.test")
     })
 
     beforeEach(() => {
@@ -79,23 +77,8 @@ medusaIntegrationTestRunner({
     // ---------------------------------------------------------------------------------------------------------
     // helpers
 
-    async function rows(sql: string, bindings: unknown[] = []): Promise<Row[]> {
-      return (await pg.raw(sql, bindings as Knex.RawBinding[])).rows
-    }
-
-    async function count(table: string, where = "true", bindings: unknown[] = []): Promise<number> {
-      const [row] = await rows(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`, bindings)
-      return row.n
-    }
-
-    async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10000): Promise<T> {
-      const until = Date.now() + timeoutMs
-      for (;;) {
-        const value = await read()
-        if (done(value) || Date.now() > until) return value
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      }
-    }
+    const rows = (sql: string, bindings: unknown[] = []) => selectRows(pg, sql, bindings)
+    const count = (table: string, where = "true", bindings: unknown[] = []) => countRows(pg, table, where, bindings)
 
     async function setAccounts(accounts: Partial<Record<Slug, string | null>>) {
       const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)

@@ -1,16 +1,18 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { randomUUID } from "node:crypto"
-import seed from "../../src/scripts/seed"
 import { anyStatus, type Api } from "../helpers/accounts"
+import { responseCookie, withCookie } from "../helpers/cookies"
+import { orgIdsBySlug, seedDemo } from "../helpers/demo-data"
 import { ORGANIZATION_MODULE } from "../../src/modules/organization"
 import type OrganizationModuleService from "../../src/modules/organization/service"
 import { REFERRALS_MODULE } from "../../src/modules/referrals"
 import type ReferralsModuleService from "../../src/modules/referrals/service"
 import { NEWSLETTER_MODULE } from "../../src/modules/newsletter"
 import type NewsletterModuleService from "../../src/modules/newsletter/service"
+import type { SubscriberRecord } from "../../src/modules/newsletter/service"
 
 jest.setTimeout(120000)
 
@@ -23,23 +25,8 @@ type Slug = (typeof SLUGS)[number]
 
 type HttpResponse = Awaited<ReturnType<Api["post"]>>
 
-const withRef = (sessionId: string) => ({ headers: { cookie: `${REF_COOKIE}=${sessionId}` }, ...anyStatus })
-
-/** The `gallery_ref` cookie of a response, parsed: value and attributes (lower-cased names). */
-function refCookie(res: HttpResponse): { value: string; attrs: Map<string, string | true> } | null {
-  const raw = res.headers["set-cookie"]
-  const headers = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]
-  const header = headers.find((h) => h.startsWith(`${REF_COOKIE}=`))
-  if (!header) return null
-  const [pair, ...rest] = header.split(";").map((part) => part.trim())
-  const attrs = new Map<string, string | true>()
-  for (const part of rest) {
-    const eq = part.indexOf("=")
-    if (eq === -1) attrs.set(part.toLowerCase(), true)
-    else attrs.set(part.slice(0, eq).toLowerCase(), part.slice(eq + 1))
-  }
-  return { value: pair.slice(REF_COOKIE.length + 1), attrs }
-}
+const withRef = (sessionId: string) => withCookie(REF_COOKIE, sessionId)
+const refCookie = (res: HttpResponse) => responseCookie(res, REF_COOKIE)
 
 medusaIntegrationTestRunner({
   testSuite: ({ api: rawApi, getContainer }) => {
@@ -52,10 +39,8 @@ medusaIntegrationTestRunner({
     // Seeded once; the runner snapshots the database after this and restores it before every test.
     beforeAll(async () => {
       container = getContainer()
-      pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-      await seed({ container } as Parameters<typeof seed>[0])
-      const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
-      for (const o of await organizations.listOrganizations({ slug: [...SLUGS] })) org[o.slug as Slug] = o.id
+      pg = await seedDemo(container)
+      Object.assign(org, await orgIdsBySlug(container, SLUGS))
       expect(Object.keys(org).sort()).toEqual([...SLUGS].sort())
     })
 
@@ -82,15 +67,7 @@ medusaIntegrationTestRunner({
          ${email ? "WHERE email = ?" : ""} ORDER BY created_at, id`,
         email ? [email] : []
       )
-      return rows as {
-        id: string
-        email: string
-        first_name: string | null
-        last_name: string | null
-        is_active: boolean
-        subscribed_at: Date
-        unsubscribed_at: Date | null
-      }[]
+      return rows as SubscriberRecord[]
     }
 
     /** Moves a referral `days` into the past (creation and expiry together, as if it had been tracked then). */

@@ -1,30 +1,15 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { paginationOf, type ArtistListStatus, ARTIST_LIST_STATUSES } from "../lib/gallery-fulfilment"
 import type { ArtistOrderStatus, GalleryOrderStatus } from "../lib/gallery-order-status"
-import { fromCents } from "../lib/money"
-import { deriveTrackingUrl } from "../lib/tracking-url"
 import { getGalleryProductsByIds } from "./gallery-products"
+import { artistOrderFields, iso, orderItemFields, toKnex, type OrdersPgSource } from "./order-views"
 
 /**
  * Reads for artist fulfilment (spec 4.8) and gallery order cancellation: raw SQL on the container's pg connection,
  * a fixed number of round trips per request (never one per order or item).
  */
 
-/** The container, or its knex instance (or a knex transaction). */
-export type ArtistOrdersPgSource = Knex | Pick<MedusaContainer, "resolve">
-
-function toKnex(source: ArtistOrdersPgSource): Knex {
-  const candidate = source as Partial<Knex>
-  if (typeof candidate.raw === "function") return source as Knex
-  return (source as MedusaContainer).resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-}
-
-function iso(value: Date | string | null | undefined): string | null {
-  if (value === null || value === undefined) return null
-  return new Date(value).toISOString()
-}
+export type ArtistOrdersPgSource = OrdersPgSource
 
 // ------------------------------------------------------------------------------------------------------------
 // GET /api/gallery/artist/orders
@@ -124,25 +109,14 @@ function toArtistOrderView(
   return {
     id: row.id,
     orgId: row.organization_id,
-    artistName: row.artist_name,
-    status: row.status,
-    subtotal: fromCents(row.subtotal_cents),
-    artistPayout: fromCents(row.payout_cents),
+    ...artistOrderFields(row),
     carrier: row.carrier ?? null,
-    trackingNumber: row.tracking_number ?? null,
-    trackingUrl: row.tracking_url ?? (row.tracking_number ? deriveTrackingUrl(row.tracking_number) : null),
-    shippedAt: iso(row.shipped_at),
     deliveredAt: iso(row.delivered_at),
-    shippingAddress: row.shipping_address ?? null,
     items: items.map((item) => {
       const product = products.get(item.product_id)
       return {
         id: item.id,
-        productId: item.product_id,
-        productName: item.product_name,
-        quantity: item.quantity,
-        price: fromCents(item.price_cents),
-        image: item.image ?? null,
+        ...orderItemFields(item),
         // The product as it is now (default variant's SKU, sellable stock); null when the product is gone.
         product: { sku: product?.sku ?? null, inventory: product?.inventory ?? null },
       }

@@ -9,6 +9,7 @@ import {
   type SmartCollectionRules,
 } from "../lib/smart-collection-rules"
 import type { CollectionType } from "../modules/curation/models/collection"
+import type { CollectionRow } from "../modules/curation/service"
 import {
   getGalleryProductsByIds,
   listGalleryProducts,
@@ -32,19 +33,8 @@ function toKnex(source: PgSource): Knex {
   return (source as MedusaContainer).resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
 }
 
-export type CollectionRecord = {
-  id: string
-  slug: string
-  name: string
-  description: string | null
-  type: CollectionType
-  is_active: boolean
-  featured_image: string | null
-  rules: Record<string, unknown> | null
-  manual_inclusions: string[] | null
-  created_at: Date
-  updated_at: Date
-}
+/** A collection row as the curation module stores it. */
+export type CollectionRecord = CollectionRow
 
 export type CollectionItemRecord = {
   id: string

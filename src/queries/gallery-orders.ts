@@ -1,28 +1,22 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { type ArtistOrderStatus, type GalleryOrderStatus, viewStatus } from "../lib/gallery-order-status"
 import { fromCents } from "../lib/money"
-import { deriveTrackingUrl } from "../lib/tracking-url"
+import {
+  artistOrderFields,
+  iso,
+  orderItemFields,
+  toKnex,
+  type ArtistOrderFieldsRow,
+  type OrderItemRow,
+  type OrdersPgSource,
+} from "./order-views"
+
+export type { OrdersPgSource } from "./order-views"
 
 /**
  * Gallery order reads for checkout, confirm, webhooks, payouts and order tracking: raw SQL on the container's pg
  * connection, one round trip each (hot paths; MEDUSA-NOTES "What a request costs").
  */
-
-/** The container, or its knex instance (or a knex transaction). */
-export type OrdersPgSource = Knex | Pick<MedusaContainer, "resolve">
-
-function toKnex(source: OrdersPgSource): Knex {
-  const candidate = source as Partial<Knex>
-  if (typeof candidate.raw === "function") return source as Knex
-  return (source as MedusaContainer).resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-}
-
-function iso(value: Date | string | null | undefined): string | null {
-  if (value === null || value === undefined) return null
-  return new Date(value).toISOString()
-}
 
 // ------------------------------------------------------------------------------------------------------------
 // Confirm / webhooks
@@ -233,19 +227,8 @@ export async function listTransferablePayouts(
 // ------------------------------------------------------------------------------------------------------------
 // Order tracking (spec 4.5)
 
-type PublicItemRow = { product_id: string; product_name: string; quantity: number; price_cents: number; image: string | null }
-type PublicArtistOrderRow = {
-  org_id: string
-  artist_name: string
-  status: ArtistOrderStatus
-  subtotal_cents: number
-  payout_cents: number
-  tracking_number: string | null
-  tracking_url: string | null
-  shipped_at: string | null
-  shipping_address: Record<string, unknown> | null
-  items: PublicItemRow[]
-}
+type PublicItemRow = OrderItemRow
+type PublicArtistOrderRow = ArtistOrderFieldsRow & { org_id: string; items: PublicItemRow[] }
 type PublicOrderRow = {
   public_id: string
   status: GalleryOrderStatus
@@ -283,26 +266,22 @@ export function toPublicOrderView(row: PublicOrderRow) {
     paidAt: iso(row.paid_at),
     artistOrders: row.artist_orders.map((a) => ({
       orgId: a.org_id,
-      artistName: a.artist_name,
-      status: a.status,
-      subtotal: fromCents(a.subtotal_cents),
-      artistPayout: fromCents(a.payout_cents),
-      trackingNumber: a.tracking_number ?? null,
-      trackingUrl: a.tracking_url ?? (a.tracking_number ? deriveTrackingUrl(a.tracking_number) : null),
-      shippedAt: iso(a.shipped_at),
-      shippingAddress: a.shipping_address ?? null,
-      items: a.items.map((i) => ({
-        productId: i.product_id,
-        productName: i.product_name,
-        quantity: i.quantity,
-        price: fromCents(i.price_cents),
-        image: i.image ?? null,
-      })),
+      ...artistOrderFields(a),
+      items: a.items.map(orderItemFields),
     })),
   }
 }
 
 export type PublicGalleryOrder = ReturnType<typeof toPublicOrderView>
+
+// The items of artist order `ao` as a JSON array (PublicItemRow), in the order they were recorded.
+const ARTIST_ORDER_ITEMS_JSON = `coalesce((
+                         SELECT json_agg(json_build_object(
+                                  'product_id', i.product_id, 'product_name', i.product_name, 'quantity', i.quantity,
+                                  'price_cents', i.price_cents, 'image', i.image) ORDER BY i.created_at, i.id)
+                         FROM gallery_artist_order_item i
+                         WHERE i.artist_order_id = ao.id AND i.deleted_at IS NULL
+                       ), '[]'::json)`
 
 /** The public view of the order with this public id, or null. One query. */
 export async function getPublicGalleryOrder(source: OrdersPgSource, publicId: string): Promise<PublicGalleryOrder | null> {
@@ -315,13 +294,7 @@ export async function getPublicGalleryOrder(source: OrdersPgSource, publicId: st
                        'subtotal_cents', ao.subtotal_cents, 'payout_cents', ao.payout_cents,
                        'tracking_number', ao.tracking_number, 'tracking_url', ao.tracking_url,
                        'shipped_at', ao.shipped_at, 'shipping_address', ao.shipping_address,
-                       'items', coalesce((
-                         SELECT json_agg(json_build_object(
-                                  'product_id', i.product_id, 'product_name', i.product_name, 'quantity', i.quantity,
-                                  'price_cents', i.price_cents, 'image', i.image) ORDER BY i.created_at, i.id)
-                         FROM gallery_artist_order_item i
-                         WHERE i.artist_order_id = ao.id AND i.deleted_at IS NULL
-                       ), '[]'::json)) ORDER BY ao.created_at, ao.id)
+                       'items', ${ARTIST_ORDER_ITEMS_JSON}) ORDER BY ao.created_at, ao.id)
               FROM gallery_artist_order ao
               WHERE ao.gallery_order_id = o.id AND ao.deleted_at IS NULL
             ), '[]'::json) AS artist_orders
@@ -370,13 +343,7 @@ export async function getGalleryOrderForEmail(source: OrdersPgSource, orderId: s
                        'id', ao.id, 'organization_id', ao.organization_id, 'artist_name', ao.artist_name,
                        'subtotal_cents', ao.subtotal_cents, 'payout_cents', ao.payout_cents,
                        'shipping_address', ao.shipping_address,
-                       'items', coalesce((
-                         SELECT json_agg(json_build_object(
-                                  'product_id', i.product_id, 'product_name', i.product_name, 'quantity', i.quantity,
-                                  'price_cents', i.price_cents, 'image', i.image) ORDER BY i.created_at, i.id)
-                         FROM gallery_artist_order_item i
-                         WHERE i.artist_order_id = ao.id AND i.deleted_at IS NULL
-                       ), '[]'::json)) ORDER BY ao.created_at, ao.id)
+                       'items', ${ARTIST_ORDER_ITEMS_JSON}) ORDER BY ao.created_at, ao.id)
               FROM gallery_artist_order ao
               WHERE ao.gallery_order_id = o.id AND ao.deleted_at IS NULL
             ), '[]'::json) AS artist_orders

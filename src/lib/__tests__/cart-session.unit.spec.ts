@@ -9,19 +9,9 @@ import {
   parseCartSessionId,
   serializeCartSessionCookie,
 } from "../cart-session"
+import { parseSetCookie as attributes } from "../../../integration-tests/helpers/set-cookie"
 
 const SESSION = "0b7e3c52-6f1d-4a8e-9c2b-3d4e5f607182"
-
-function attributes(header: string): { pair: string; attrs: Map<string, string | true> } {
-  const [pair, ...rest] = header.split(";").map((part) => part.trim())
-  const attrs = new Map<string, string | true>()
-  for (const part of rest) {
-    const eq = part.indexOf("=")
-    if (eq === -1) attrs.set(part.toLowerCase(), true)
-    else attrs.set(part.slice(0, eq).toLowerCase(), part.slice(eq + 1))
-  }
-  return { pair, attrs }
-}
 
 describe("cart session ids", () => {
   it("accepts UUIDs of any version, in any case", () => {

@@ -61,6 +61,15 @@ const textArrayBindings = (values: string[] | null) => {
   return [json, json]
 }
 
+/** Locks a live collection's row for the transaction (its writers take turns); false when there is none. */
+async function lockCollection(manager: SqlEntityManager, collectionId: string): Promise<boolean> {
+  const locked = (await manager.execute(
+    "SELECT id FROM gallery_collection WHERE id = ? AND deleted_at IS NULL FOR UPDATE",
+    [collectionId]
+  )) as unknown as { id: string }[]
+  return locked.length > 0
+}
+
 /**
  * Curation module: gallery collections (with their items) and artist spotlights.
  *
@@ -112,11 +121,7 @@ class CurationModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<AppendItemOutcome> {
     const manager = this.manager_(sharedContext)
-    const locked = (await manager.execute(
-      "SELECT id FROM gallery_collection WHERE id = ? AND deleted_at IS NULL FOR UPDATE",
-      [input.collection_id]
-    )) as unknown as { id: string }[]
-    if (!locked.length) return { outcome: "collection_not_found" }
+    if (!(await lockCollection(manager, input.collection_id))) return { outcome: "collection_not_found" }
     // A new statement after the lock: under READ COMMITTED it sees every append committed before it.
     const rows = (await manager.execute(
       `INSERT INTO gallery_collection_item (id, collection_id, product_id, position, created_at, updated_at)
@@ -180,11 +185,7 @@ class CurationModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<ReorderOutcome> {
     const manager = this.manager_(sharedContext)
-    const locked = (await manager.execute(
-      "SELECT id FROM gallery_collection WHERE id = ? AND deleted_at IS NULL FOR UPDATE",
-      [input.collection_id]
-    )) as unknown as { id: string }[]
-    if (!locked.length) return { outcome: "collection_not_found" }
+    if (!(await lockCollection(manager, input.collection_id))) return { outcome: "collection_not_found" }
     const rows = (await manager.execute(
       `WITH input AS (
          SELECT * FROM jsonb_to_recordset(?::jsonb) AS x(item_id text, position integer)

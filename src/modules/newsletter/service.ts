@@ -37,18 +37,6 @@ const COLUMNS = "id, email, first_name, last_name, is_active, subscribed_at, uns
 
 type Row = SubscriberRecord & { previous?: SubscriberState | null }
 
-function toSubscriber(row: SubscriberRecord): SubscriberRecord {
-  return {
-    id: row.id,
-    email: row.email,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    is_active: row.is_active,
-    subscribed_at: new Date(row.subscribed_at),
-    unsubscribed_at: row.unsubscribed_at === null ? null : new Date(row.unsubscribed_at),
-  }
-}
-
 function toState(state: SubscriberState): SubscriberState {
   return {
     id: state.id,
@@ -58,6 +46,11 @@ function toState(state: SubscriberState): SubscriberState {
     subscribed_at: new Date(state.subscribed_at),
     unsubscribed_at: state.unsubscribed_at === null ? null : new Date(state.unsubscribed_at),
   }
+}
+
+function toSubscriber(row: SubscriberRecord): SubscriberRecord {
+  const { id, ...state } = toState(row)
+  return { id, email: row.email, ...state }
 }
 
 function checkedEmail(email: string): string {

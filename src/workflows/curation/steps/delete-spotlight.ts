@@ -2,7 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { CURATION_MODULE } from "../../../modules/curation"
 import type CurationModuleService from "../../../modules/curation/service"
-import { SPOTLIGHT_NOT_FOUND } from "./update-spotlight"
+import { SPOTLIGHT_NOT_FOUND, spotlightSnapshot } from "./update-spotlight"
 
 /** Deletes a spotlight: 404 Spotlight not found. */
 export const deleteSpotlightStep = createStep(
@@ -17,15 +17,6 @@ export const deleteSpotlightStep = createStep(
   async (previous, { container }) => {
     if (!previous) return
     const service: CurationModuleService = container.resolve(CURATION_MODULE)
-    await service.createGallerySpotlights({
-      id: previous.id,
-      organization_id: previous.organization_id,
-      title: previous.title,
-      description: previous.description,
-      featured_image: previous.featured_image,
-      is_active: previous.is_active,
-      published_at: new Date(previous.published_at),
-      expires_at: previous.expires_at ? new Date(previous.expires_at) : null,
-    })
+    await service.createGallerySpotlights(spotlightSnapshot(previous))
   }
 )

@@ -21,6 +21,20 @@ export type UpdateSpotlightStepInput = {
 
 type Restore = Required<UpdateSpotlightStepInput>
 
+/** A spotlight's writable fields as they are: what a compensation writes back. */
+export function spotlightSnapshot(spotlight: Restore) {
+  return {
+    id: spotlight.id,
+    organization_id: spotlight.organization_id,
+    title: spotlight.title,
+    description: spotlight.description,
+    featured_image: spotlight.featured_image,
+    is_active: spotlight.is_active,
+    published_at: new Date(spotlight.published_at),
+    expires_at: spotlight.expires_at ? new Date(spotlight.expires_at) : null,
+  }
+}
+
 /** Updates the given fields: 404 Spotlight not found; 404 Organization not found; 400 when the resulting window ends
  * before it starts. */
 export const updateSpotlightStep = createStep(
@@ -45,16 +59,7 @@ export const updateSpotlightStep = createStep(
       ...(expires_at === undefined ? {} : { expires_at: expiresAt }),
     }
     const updated = Object.keys(fields).length ? await service.updateGallerySpotlights({ id, ...fields }) : previous
-    const restore: Restore = {
-      id: previous.id,
-      organization_id: previous.organization_id,
-      title: previous.title,
-      description: previous.description,
-      featured_image: previous.featured_image,
-      is_active: previous.is_active,
-      published_at: new Date(previous.published_at),
-      expires_at: previous.expires_at ? new Date(previous.expires_at) : null,
-    }
+    const restore: Restore = spotlightSnapshot(previous)
     return new StepResponse(updated, restore)
   },
   async (restore, { container }) => {

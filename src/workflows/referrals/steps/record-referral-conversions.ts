@@ -1,28 +1,16 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { REFERRALS_MODULE } from "../../../modules/referrals"
-import type { ReferralOrderType } from "../../../modules/referrals/models/referral-conversion"
 import type ReferralsModuleService from "../../../modules/referrals/service"
+import type { RecordConversionsInput, RecordedConversion } from "../../../modules/referrals/service"
 
-export type RecordReferralConversionsStepInput = {
-  /** The buyer's `gallery_ref` session id; nothing is recorded without one. */
+/** The module's input, as a workflow carries it: no session means nothing to record; `at` is the ISO time of the
+ * purchase (payment). */
+export type RecordReferralConversionsStepInput = Omit<RecordConversionsInput, "sessionId" | "at"> & {
   sessionId: string | null
-  orderId: string
-  orderType: ReferralOrderType
-  /** Each organization's share of the order, integer cents. */
-  amountsByOrganization: Record<string, number>
-  /** ISO time of the purchase (payment). */
   at: string
 }
 
-export type RecordedReferralConversion = {
-  id: string
-  referral_id: string
-  organization_id: string
-  order_id: string
-  order_type: ReferralOrderType
-  amount_cents: number
-  converted_at: string
-}
+export type RecordedReferralConversion = Omit<RecordedConversion, "converted_at"> & { converted_at: string }
 
 /**
  * Credits a purchase to the buyer's live referrals (spec 4.6), idempotently: a replay records nothing more.

@@ -1,4 +1,3 @@
-import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
 import { isValidSlug } from "../../../../lib/slug"
 import {
@@ -7,6 +6,18 @@ import {
   type SmartCollectionRules,
 } from "../../../../lib/smart-collection-rules"
 import { COLLECTION_TYPES, type CollectionType } from "../../../../modules/curation/models/collection"
+import {
+  asBody,
+  booleanFromQuery,
+  invalid,
+  nonEmptyString,
+  parseBoolean,
+  parseDescription,
+  parseImageUrl,
+  type Body,
+} from "../body-parsing"
+
+export { MAX_DESCRIPTION_LENGTH, parseBoolean, parseImageUrl } from "../body-parsing"
 
 // Bodies are read by hand rather than by a zod middleware: the spec fixes exact messages ("Name, slug, and type are
 // required", "Product ID required") that a schema's generated messages would not give. Unknown extra fields are
@@ -36,24 +47,7 @@ export const COLLECTION_MESSAGES = {
 
 export const MAX_NAME_LENGTH = 200
 export const MAX_SLUG_LENGTH = 100
-export const MAX_DESCRIPTION_LENGTH = 5000
 export const MAX_POSITION = 1_000_000
-
-type Body = Record<string, unknown>
-
-function asBody(body: unknown): Body {
-  return body && typeof body === "object" && !Array.isArray(body) ? (body as Body) : {}
-}
-
-function invalid(message: string): MedusaError {
-  return new MedusaError(MedusaError.Types.INVALID_DATA, message)
-}
-
-function nonEmptyString(value: unknown): string | null {
-  if (typeof value !== "string") return null
-  const trimmed = value.trim()
-  return trimmed ? trimmed : null
-}
 
 const isAbsent = (value: unknown) => value === undefined || value === null || value === ""
 
@@ -62,32 +56,6 @@ function parseName(value: unknown): string {
   if (!name) throw invalid(COLLECTION_MESSAGES.required)
   if (name.length > MAX_NAME_LENGTH) throw invalid(`Name must be at most ${MAX_NAME_LENGTH} characters`)
   return name
-}
-
-function parseDescription(value: unknown): string | null {
-  if (value === null || value === undefined) return null
-  if (typeof value !== "string") throw invalid("Description must be a string")
-  if (value.length > MAX_DESCRIPTION_LENGTH) throw invalid(`Description must be at most ${MAX_DESCRIPTION_LENGTH} characters`)
-  return value.trim() ? value : null
-}
-
-/** An http(s) URL or null (empty string clears). */
-export function parseImageUrl(value: unknown, field = "featuredImage"): string | null {
-  if (value === null || value === undefined || value === "") return null
-  if (typeof value === "string") {
-    try {
-      const url = new URL(value)
-      if ((url.protocol === "http:" || url.protocol === "https:") && value.length <= 2048) return value
-    } catch {
-      // falls through to the error below
-    }
-  }
-  throw invalid(`${field} must be an http(s) URL`)
-}
-
-export function parseBoolean(value: unknown, field: string): boolean {
-  if (typeof value !== "boolean") throw invalid(`${field} must be a boolean`)
-  return value
 }
 
 function parseRules(value: unknown): SmartCollectionRules {
@@ -236,8 +204,6 @@ export function parseReorderBody(raw: unknown): { item_id: string; position: num
   }
   return parsed
 }
-
-const booleanFromQuery = z.enum(["true", "false"]).transform((value) => value === "true")
 
 /** GET /api/admin/collections query. */
 export const AdminListCollectionsQuery = z.object({

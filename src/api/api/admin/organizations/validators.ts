@@ -1,7 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { ORGANIZATION_PLANS } from "../../../../modules/organization/models/organization"
-
-const booleanFromQuery = z.enum(["true", "false"]).transform((value) => value === "true")
+import { booleanFromQuery } from "../body-parsing"
 
 export const AdminListOrganizationsQuery = z.object({
   gallery_approved: booleanFromQuery.optional(),

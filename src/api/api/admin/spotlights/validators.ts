@@ -1,6 +1,7 @@
-import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
-import { parseBoolean, parseImageUrl } from "../collections/validators"
+import { asBody, booleanFromQuery, invalid, nonEmptyString, parseBoolean, parseDescription, parseImageUrl } from "../body-parsing"
+
+export { MAX_DESCRIPTION_LENGTH } from "../body-parsing"
 
 // Bodies are read by hand (exact messages, unknown extra fields ignored); query strings use zod (middlewares.ts).
 
@@ -11,23 +12,6 @@ export const SPOTLIGHT_MESSAGES = {
 } as const
 
 export const MAX_TITLE_LENGTH = 200
-export const MAX_DESCRIPTION_LENGTH = 5000
-
-type Body = Record<string, unknown>
-
-function asBody(body: unknown): Body {
-  return body && typeof body === "object" && !Array.isArray(body) ? (body as Body) : {}
-}
-
-function invalid(message: string): MedusaError {
-  return new MedusaError(MedusaError.Types.INVALID_DATA, message)
-}
-
-function nonEmptyString(value: unknown): string | null {
-  if (typeof value !== "string") return null
-  const trimmed = value.trim()
-  return trimmed ? trimmed : null
-}
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i
 
@@ -45,13 +29,6 @@ function parseTitle(value: unknown): string {
   if (!title) throw invalid(SPOTLIGHT_MESSAGES.titleEmpty)
   if (title.length > MAX_TITLE_LENGTH) throw invalid(`Title must be at most ${MAX_TITLE_LENGTH} characters`)
   return title
-}
-
-function parseDescription(value: unknown): string | null {
-  if (value === null || value === undefined) return null
-  if (typeof value !== "string") throw invalid("Description must be a string")
-  if (value.length > MAX_DESCRIPTION_LENGTH) throw invalid(`Description must be at most ${MAX_DESCRIPTION_LENGTH} characters`)
-  return value.trim() ? value : null
 }
 
 export type CreateSpotlightInput = {
@@ -105,8 +82,6 @@ export function parseUpdateSpotlightBody(raw: unknown): UpdateSpotlightInput {
   }
   return update
 }
-
-const booleanFromQuery = z.enum(["true", "false"]).transform((value) => value === "true")
 
 /** GET /api/admin/spotlights query: is_active, current (true: only those visible now). */
 export const AdminListSpotlightsQuery = z.object({

@@ -1,0 +1,70 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { ArtistOrderStatus } from "../lib/gallery-order-status"
+import { fromCents } from "../lib/money"
+import { deriveTrackingUrl } from "../lib/tracking-url"
+
+/**
+ * What the gallery order reads (gallery-orders.ts) and the artist order reads (artist-orders.ts) share: the pg
+ * source they take and the row -> view mapping of an artist order and its items.
+ */
+
+/** The container, or its knex instance (or a knex transaction). */
+export type OrdersPgSource = Knex | Pick<MedusaContainer, "resolve">
+
+export function toKnex(source: OrdersPgSource): Knex {
+  const candidate = source as Partial<Knex>
+  if (typeof candidate.raw === "function") return source as Knex
+  return (source as MedusaContainer).resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+}
+
+export function iso(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null
+  return new Date(value).toISOString()
+}
+
+export type OrderItemRow = {
+  product_id: string
+  product_name: string
+  quantity: number
+  price_cents: number
+  image: string | null
+}
+
+/** An order item as the views show it (prices in currency units). */
+export function orderItemFields(item: OrderItemRow) {
+  return {
+    productId: item.product_id,
+    productName: item.product_name,
+    quantity: item.quantity,
+    price: fromCents(item.price_cents),
+    image: item.image ?? null,
+  }
+}
+
+export type ArtistOrderFieldsRow = {
+  artist_name: string
+  status: ArtistOrderStatus
+  subtotal_cents: number
+  payout_cents: number
+  tracking_number: string | null
+  tracking_url: string | null
+  shipped_at: Date | string | null
+  shipping_address: Record<string, unknown> | null
+}
+
+/** The fields of an artist order both the artist's and the buyer's views show; a tracking URL derived from the
+ * number when none was stored. */
+export function artistOrderFields(row: ArtistOrderFieldsRow) {
+  return {
+    artistName: row.artist_name,
+    status: row.status,
+    subtotal: fromCents(row.subtotal_cents),
+    artistPayout: fromCents(row.payout_cents),
+    trackingNumber: row.tracking_number ?? null,
+    trackingUrl: row.tracking_url ?? (row.tracking_number ? deriveTrackingUrl(row.tracking_number) : null),
+    shippedAt: iso(row.shipped_at),
+    shippingAddress: row.shipping_address ?? null,
+  }
+}
