@@ -220,6 +220,30 @@ medusaIntegrationTestRunner({
       })
     })
 
+    describe("cross-origin callers", () => {
+      it("get CORS headers per family, preflight answered before authentication", async () => {
+        const origin = "http://localhost:8000"
+        const preflight = await api.request({
+          method: "OPTIONS",
+          url: "/api/admin/organizations",
+          headers: { origin, "access-control-request-method": "GET", "access-control-request-headers": "authorization" },
+          ...anyStatus,
+        })
+        expect(preflight.status).toBe(204)
+        expect(preflight.headers["access-control-allow-origin"]).toBe(origin)
+        expect(preflight.headers["access-control-allow-credentials"]).toBe("true")
+
+        const dashboard = await api.get("/api/members/me", { headers: { origin, authorization: `Bearer ${north.token}` }, ...anyStatus })
+        expect(dashboard.headers["access-control-allow-origin"]).toBe(origin)
+
+        const stranger = await api.get("/api/members/me", {
+          headers: { origin: "https://evil.example", authorization: `Bearer ${north.token}` },
+          ...anyStatus,
+        })
+        expect(stranger.headers["access-control-allow-origin"]).toBeUndefined()
+      })
+    })
+
     describe("members", () => {
       it("see themselves and their organizations", async () => {
         const res = await api.get("/api/members/me", bearer(north.token))

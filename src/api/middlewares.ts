@@ -4,11 +4,14 @@ import { galleryMiddlewares } from "./api/gallery/middlewares"
 import { applicationMiddlewares } from "./api/middlewares"
 import { sandboxMiddlewares } from "./api/sandbox/middlewares"
 import { paymentWebhookMiddlewares } from "./api/webhooks/payments/middlewares"
+import { apiCors } from "./utils/cors"
 import { atelierErrorHandler } from "./utils/error-response"
 
 export default defineMiddlewares({
   errorHandler: atelierErrorHandler(),
   routes: [
+    // First, so that preflight requests are answered before authentication.
+    { matcher: "/api*", middlewares: [apiCors()] },
     ...galleryMiddlewares,
     ...adminApiMiddlewares,
     ...paymentWebhookMiddlewares,

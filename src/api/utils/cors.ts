@@ -1,0 +1,27 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { parseCorsOrigins } from "@medusajs/framework/utils"
+import cors from "cors"
+import { routeFamily } from "../../lib/error-bodies"
+
+type Middleware = (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => void
+
+const DEVELOPMENT_ORIGINS = "http://localhost:8000,http://localhost:9000,http://localhost:5173"
+
+/**
+ * Medusa applies CORS only to its own /store, /admin and /auth routes; Atelier's families get theirs from
+ * GALLERY_CORS and APP_CORS (Medusa's comma-separated format, regular expressions allowed), with credentials:
+ * the cart cookie and bearer tokens.
+ */
+function familyCors(variable: "GALLERY_CORS" | "APP_CORS"): Middleware {
+  return cors({ origin: parseCorsOrigins(process.env[variable] ?? DEVELOPMENT_ORIGINS), credentials: true }) as Middleware
+}
+
+/** One CORS policy per route family under /api: the gallery host's (/api/gallery, /api/admin) or the dashboard's. */
+export function apiCors(): Middleware {
+  const gallery = familyCors("GALLERY_CORS")
+  const application = familyCors("APP_CORS")
+  return (req, res, next) => {
+    const family = routeFamily((req.originalUrl || req.url || "").split("?")[0])
+    return (family === "gallery" ? gallery : application)(req, res, next)
+  }
+}
