@@ -271,6 +271,51 @@ moduleIntegrationTestRunner<PaymentsModuleService>({
       })
     })
 
+    describe("round trips (hot path of checkout and payment)", () => {
+      /** The first words of each SQL statement (BEGIN and COMMIT included) that `run` sends to PostgreSQL. */
+      async function statements(run: () => Promise<unknown>): Promise<string[]> {
+        const repository = (service as unknown as { baseRepository_: { getFreshManager(): unknown } }).baseRepository_
+        const manager = repository.getFreshManager() as {
+          getConnection(): { getKnex(): NodeJS.EventEmitter }
+        }
+        const knex = manager.getConnection().getKnex()
+        const seen: string[] = []
+        const listener = (query: { sql: string }) => seen.push(query.sql.trim().split(/\s+/).slice(0, 2).join(" "))
+        knex.on("query", listener)
+        try {
+          await run()
+        } finally {
+          knex.removeListener("query", listener)
+        }
+        return seen
+      }
+
+      it("creates and confirms an intent in one statement each, a transfer in four with its transaction", async () => {
+        let id = ""
+        expect(await statements(async () => ({ id } = await service.createPaymentIntent(intentInput())))).toEqual([
+          "insert into",
+        ])
+        let chargeId = ""
+        expect(
+          await statements(async () => {
+            chargeId = (await service.confirmPaymentIntent(id, "pm_card_visa")).chargeId as string
+          })
+        ).toEqual(["update sandbox_payment_intent"])
+        expect(
+          await statements(() =>
+            service.createTransfer({
+              amountCents: 8_800,
+              currency: "usd",
+              destination: "acct_north",
+              transferGroup: "gallery_gord_1_1700000000000",
+              sourceTransaction: chargeId,
+              idempotencyKey: "transfer-aord_1",
+            })
+          )
+        ).toEqual(["BEGIN;", "select amount", "with existing", "COMMIT;"])
+      })
+    })
+
     describe("webhooks", () => {
       const payload = JSON.stringify({
         id: "evt_local_1",

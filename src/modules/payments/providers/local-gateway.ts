@@ -125,7 +125,11 @@ export class LocalGateway implements PaymentGateway {
     this.webhookSecret_ = options.webhookSecret
   }
 
-  @InjectTransactionManager()
+  /**
+   * One statement (INSERT ... ON CONFLICT DO NOTHING, atomic on its own): no transaction around it. Only a key
+   * that is already taken costs a second statement, the replay.
+   */
+  @InjectManager()
   async createPaymentIntent(
     input: CreatePaymentIntentInput,
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
@@ -192,8 +196,13 @@ export class LocalGateway implements PaymentGateway {
    * What the customer's browser does with Stripe.js: `pm_card_visa` succeeds and creates a charge,
    * `pm_card_chargeDeclined` records a decline and leaves the intent awaiting another payment method.
    * Confirming a succeeded intent changes nothing.
+   *
+   * One statement: an UPDATE guarded by `status <> 'succeeded'`. It locks the row like the SELECT ... FOR UPDATE it
+   * replaces, and a confirmation that waited for a concurrent one re-checks the guard against the row that one
+   * committed, so a succeeded intent is never confirmed twice (one charge id). Only when the guard refused (the
+   * intent had succeeded: `succeeded` is final) or the intent does not exist does a second statement read it.
    */
-  @InjectTransactionManager()
+  @InjectManager()
   async confirmPaymentIntent(
     id: string,
     paymentMethod: string,
@@ -205,26 +214,34 @@ export class LocalGateway implements PaymentGateway {
         `Unknown sandbox payment method '${paymentMethod}': use ${SANDBOX_PAYMENT_METHODS.join(" or ")}`
       )
     }
-    const intent = await this.lockIntent(sharedContext, id)
-    if (intent.status === "succeeded") {
-      return toView(intent)
-    }
     const [updated] =
       paymentMethod === "pm_card_visa"
         ? await this.query<IntentRow>(
             sharedContext,
             `update sandbox_payment_intent
                set status = 'succeeded', charge_id = ?, payment_method = ?, last_error = null, updated_at = now()
-             where id = ? returning *`,
+             where id = ? and deleted_at is null and status <> 'succeeded' returning *`,
             [generateEntityId(undefined, "ch"), paymentMethod, id]
           )
         : await this.query<IntentRow>(
             sharedContext,
             `update sandbox_payment_intent set payment_method = ?, last_error = ?, updated_at = now()
-             where id = ? returning *`,
+             where id = ? and deleted_at is null and status <> 'succeeded' returning *`,
             [paymentMethod, SANDBOX_DECLINE_MESSAGE, id]
           )
-    return toView(updated)
+    if (updated) {
+      return toView(updated)
+    }
+    // Nothing updated: unknown, or already succeeded (read in a new statement, which sees the committed charge).
+    const [current] = await this.query<IntentRow>(
+      sharedContext,
+      `select * from sandbox_payment_intent where id = ? and deleted_at is null`,
+      [id]
+    )
+    if (!current) {
+      throw this.noSuch("payment_intent", id)
+    }
+    return toView(current)
   }
 
   @InjectTransactionManager()
@@ -248,10 +265,12 @@ export class LocalGateway implements PaymentGateway {
     }
     const hash = requestHash("transfer.create", input)
 
-    // Every transfer funded by one charge waits for this row lock, so the running total below cannot race.
-    const [charge] = await this.query<IntentRow>(
+    // Every transfer funded by one charge waits for this row lock, so the running total below cannot race. The
+    // lock comes first, in its own statement: the next statement's snapshot is then taken after the lock was
+    // granted and sees every transfer committed by whoever held it (READ COMMITTED).
+    const [charge] = await this.query<{ amount: number }>(
       sharedContext,
-      `select * from sandbox_payment_intent where charge_id = ? and deleted_at is null for update`,
+      `select amount from sandbox_payment_intent where charge_id = ? and deleted_at is null for update`,
       [input.sourceTransaction]
     )
     if (!charge) {
@@ -261,35 +280,38 @@ export class LocalGateway implements PaymentGateway {
         PAYMENT_ERROR_CODES.RESOURCE_MISSING
       )
     }
-    const existing = await this.findByKey<KeyedRow>(sharedContext, "sandbox_transfer", input.idempotencyKey)
-    if (existing) {
-      return { id: this.checkReplay(existing, hash, input.idempotencyKey).id }
-    }
 
-    const [{ total }] = await this.query<{ total: number }>(
+    // One statement: the key's earlier transfer (a replay), the charge's running total, and the insert, which
+    // happens only when the key is new and the total stays within the charge.
+    const [outcome] = await this.query<{
+      existing_id: string | null
+      existing_hash: string | null
+      total: number
+      inserted_id: string | null
+    }>(
       sharedContext,
-      `select coalesce(sum(amount), 0)::int as total from sandbox_transfer
-       where source_transaction = ? and deleted_at is null`,
-      [input.sourceTransaction]
-    )
-    if (total + input.amountCents > charge.amount) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `Transfers funded by charge ${input.sourceTransaction} would total ${total + input.amountCents} cents, ` +
-          `more than the charge's ${charge.amount} cents`,
-        PAYMENT_ERROR_CODES.AMOUNT_TOO_LARGE
-      )
-    }
-
-    const [inserted] = await this.query<KeyedRow>(
-      sharedContext,
-      `insert into sandbox_transfer
-         (id, amount, currency, destination, transfer_group, source_transaction, metadata,
-          idempotency_key, request_hash)
-       values (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)
-       on conflict (idempotency_key) where deleted_at is null do nothing
-       returning id, request_hash`,
+      `with existing as (
+         select id, request_hash from sandbox_transfer where idempotency_key = ? and deleted_at is null
+       ),
+       running as (
+         select coalesce(sum(amount), 0)::int as total from sandbox_transfer
+         where source_transaction = ? and deleted_at is null
+       ),
+       inserted as (
+         insert into sandbox_transfer
+           (id, amount, currency, destination, transfer_group, source_transaction, metadata,
+            idempotency_key, request_hash)
+         select ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?
+         from running
+         where not exists (select 1 from existing) and running.total + ? <= ?
+         on conflict (idempotency_key) where deleted_at is null do nothing
+         returning id
+       )
+       select e.id as existing_id, e.request_hash as existing_hash, r.total, i.id as inserted_id
+       from running r left join existing e on true left join inserted i on true`,
       [
+        input.idempotencyKey,
+        input.sourceTransaction,
         generateEntityId(undefined, "tr"),
         input.amountCents,
         input.currency,
@@ -299,12 +321,29 @@ export class LocalGateway implements PaymentGateway {
         JSON.stringify(input.metadata ?? {}),
         input.idempotencyKey,
         hash,
+        input.amountCents,
+        charge.amount,
       ]
     )
-    // No row: the key was taken meanwhile by a transfer from another charge (not serialised by our lock).
-    const row =
-      inserted ?? (await this.replay<KeyedRow>(sharedContext, "sandbox_transfer", input.idempotencyKey, hash))
-    return { id: row.id }
+    if (outcome.existing_id) {
+      const existing: KeyedRow = { id: outcome.existing_id, request_hash: outcome.existing_hash as string }
+      return { id: this.checkReplay(existing, hash, input.idempotencyKey).id }
+    }
+    if (outcome.inserted_id) {
+      return { id: outcome.inserted_id }
+    }
+    const total = Number(outcome.total)
+    if (total + input.amountCents > charge.amount) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Transfers funded by charge ${input.sourceTransaction} would total ${total + input.amountCents} cents, ` +
+          `more than the charge's ${charge.amount} cents`,
+        PAYMENT_ERROR_CODES.AMOUNT_TOO_LARGE
+      )
+    }
+    // Not inserted although within the cap: the key was taken meanwhile by a transfer from another charge (not
+    // serialised by our lock).
+    return { id: (await this.replay<KeyedRow>(sharedContext, "sandbox_transfer", input.idempotencyKey, hash)).id }
   }
 
   @InjectTransactionManager()
