@@ -263,7 +263,10 @@ export async function listGalleryProducts(
   if (filters.ids && filters.ids.length === 0) return { products: [], count: 0 }
   const knex = toKnex(source)
   const { sql, bindings } = buildQuery(filters)
-  const result = await knex.raw(sql, bindings as Knex.RawBinding[])
+  // Named prepared statement: planning this query costs more than running it on a page of rows. The text
+  // depends only on which filters are present (values are bindings), so the names stay few.
+  const name = `atelier_products_list_${createHash("sha1").update(sql).digest("hex").slice(0, 12)}`
+  const result = await knex.raw(sql, bindings as Knex.RawBinding[]).options({ name })
   const rows = (result.rows ?? []) as Row[]
   // Always at least one row (the total), with null product columns when the page is empty.
   const count = rows.length ? Number(rows[0].total_count) : 0
