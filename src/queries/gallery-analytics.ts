@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { defaultVariantJoins } from "./gallery-products"
 import {
   ACTIVE_CART_WINDOW_DAYS,
   ADMIN_ORDER_STATUSES,
@@ -253,24 +254,6 @@ export async function aggregateAdminDays(source: AnalyticsPgSource, intervals: T
   return days
 }
 
-// The default variant's plain USD price (major units), as the gallery shows it (gallery-products.ts).
-const DEFAULT_PRICE_LATERAL = `
-  LEFT JOIN LATERAL (
-    SELECT v.id FROM product_variant v
-    WHERE v.product_id = lines.product_id AND v.deleted_at IS NULL
-    ORDER BY v.variant_rank ASC NULLS LAST, v.created_at ASC, v.id ASC
-    LIMIT 1
-  ) dv ON true
-  LEFT JOIN LATERAL (
-    SELECT pri.amount
-    FROM product_variant_price_set pvps
-    JOIN price pri ON pri.price_set_id = pvps.price_set_id AND pri.deleted_at IS NULL
-    WHERE pvps.variant_id = dv.id AND pvps.deleted_at IS NULL
-      AND pri.currency_code = 'usd' AND pri.price_list_id IS NULL AND coalesce(pri.rules_count, 0) = 0
-      AND (pri.min_quantity IS NULL OR pri.min_quantity <= 1)
-    ORDER BY pri.min_quantity ASC NULLS FIRST, pri.created_at ASC, pri.id ASC
-    LIMIT 1
-  ) pr ON true`
 
 /**
  * Carts active in the window and the orders paid in it. Every cart write stamps updated_at on all the session's
@@ -287,7 +270,7 @@ export async function cartFigures(source: AnalyticsPgSource, window: TimeInterva
      lines AS (SELECT product_id, sum(quantity)::bigint AS units FROM touched GROUP BY product_id)
      SELECT (SELECT count(*) FROM (SELECT session_id FROM touched GROUP BY session_id) carts)::int AS active_carts,
             (SELECT coalesce(sum(units), 0) FROM lines)::bigint AS units,
-            (SELECT coalesce(round(sum(lines.units * pr.amount * 100)), 0) FROM lines ${DEFAULT_PRICE_LATERAL})::bigint
+            (SELECT coalesce(round(sum(lines.units * pr.amount * 100)), 0) FROM lines ${defaultVariantJoins("lines.product_id")})::bigint
               AS value_cents,
             (SELECT count(*) FROM gallery_order WHERE ${PAID_PARENT} AND paid_at >= ? AND paid_at < ?)::int AS orders`,
     [window.from, window.to, window.from, window.to]

@@ -137,7 +137,8 @@ function toView(row: Row): GalleryProduct {
 const VARIANT_COLUMNS = "dv.id AS variant_id, dv.sku, dv.manage_inventory, pr.amount AS price"
 
 /** The product's default variant (`dv`) and that variant's plain USD price (`pr`). */
-function defaultVariantJoins(productId: string): string {
+/** The default variant (lowest rank) of a product and its plain USD price: `dv` and `pr` (shared with analytics). */
+export function defaultVariantJoins(productId: string): string {
   return `
   LEFT JOIN LATERAL (
     SELECT v.id, v.sku, v.manage_inventory

@@ -3,34 +3,14 @@ import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import path from "node:path"
 import { PAYMENTS_MODULE } from ".."
 import PaymentsModuleService from "../service"
-import { CreatePaymentIntentInput, LOCAL_WEBHOOK_SECRET, PAYMENT_ERROR_CODES, SANDBOX_DECLINE_MESSAGE } from "../types"
+import { LOCAL_WEBHOOK_SECRET, PAYMENT_ERROR_CODES, SANDBOX_DECLINE_MESSAGE } from "../types"
 import { signWebhookPayload } from "../webhook-signature"
+import { intentInput, rejection } from "./payment-fixtures"
 
 jest.setTimeout(60_000)
 
 const moduleDir = path.join(__dirname, "..")
 
-async function rejection(promise: Promise<unknown>): Promise<MedusaError> {
-  try {
-    await promise
-  } catch (error) {
-    expect(error).toBeInstanceOf(MedusaError)
-    return error as MedusaError // asserted just above
-  }
-  throw new Error("expected the call to fail")
-}
-
-function intentInput(overrides: Partial<CreatePaymentIntentInput> = {}): CreatePaymentIntentInput {
-  return {
-    amountCents: 11_489,
-    currency: "usd",
-    transferGroup: "gallery_gord_1_1700000000000",
-    receiptEmail: "buyer@example.com",
-    metadata: { order_id: "gord_1", cart_session_id: "sess_1" },
-    idempotencyKey: "checkout-gord_1",
-    ...overrides,
-  }
-}
 
 moduleIntegrationTestRunner<PaymentsModuleService>({
   moduleName: PAYMENTS_MODULE,

@@ -2,33 +2,13 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { FakeStripe, parseStripeForm, startFakeStripe } from "../../../../integration-tests/helpers/fake-stripe"
 import { parseStripeApiBase, StripeGateway } from "../providers/stripe-gateway"
 import PaymentsModuleService from "../service"
-import { CreatePaymentIntentInput, PAYMENT_ERROR_CODES } from "../types"
+import { PAYMENT_ERROR_CODES } from "../types"
 import { signWebhookPayload } from "../webhook-signature"
+import { intentInput, rejection } from "./payment-fixtures"
 
 const WEBHOOK_SECRET = "whsec_contract_test"
 
 /** The error a promise rejects with (fails the test when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<MedusaError> {
-  try {
-    await promise
-  } catch (error) {
-    expect(error).toBeInstanceOf(MedusaError)
-    return error as MedusaError // asserted just above
-  }
-  throw new Error("expected the call to fail")
-}
-
-function intentInput(overrides: Partial<CreatePaymentIntentInput> = {}): CreatePaymentIntentInput {
-  return {
-    amountCents: 11_489,
-    currency: "usd",
-    transferGroup: "gallery_gord_1_1700000000000",
-    receiptEmail: "buyer@example.com",
-    metadata: { order_id: "gord_1", cart_session_id: "sess_1" },
-    idempotencyKey: "checkout-gord_1",
-    ...overrides,
-  }
-}
 
 describe("StripeGateway against a fake Stripe API", () => {
   let stripe: FakeStripe
