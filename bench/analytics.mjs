@@ -26,7 +26,7 @@ import knexFactory from "knex"
 import pg from "pg"
 import { loadAnalyticsData } from "./lib/analytics-load.mjs"
 import { client } from "./lib/http.mjs"
-import { ensureBuild, migrateAndSeed, root, startDatabase, startServer } from "./lib/server.mjs"
+import { cleanUpOnInterrupt, ensureBuild, migrateAndSeed, root, startDatabase, startServer } from "./lib/server.mjs"
 
 const ARTIST_ORDERS = Math.max(2, Number(process.env.BENCH_ANALYTICS_ARTIST_ORDERS || 1_000_000))
 const REQUESTS = Math.max(1, Number(process.env.BENCH_ANALYTICS_REQUESTS || 20))
@@ -107,16 +107,7 @@ async function main() {
       }
     }
   }
-  let interrupted = false
-  for (const signal of ["SIGINT", "SIGTERM"]) {
-    process.on(signal, async () => {
-      if (interrupted) return
-      interrupted = true
-      log(`${signal}: cleaning up`)
-      await cleanup()
-      process.exit(130)
-    })
-  }
+  cleanUpOnInterrupt(cleanup, log)
 
   const today = new Date().toISOString().slice(0, 10)
   const yearAgo = new Date(Date.now() - 365 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)

@@ -12,7 +12,7 @@ import pg from "pg"
 import { checkoutAvailability, galleryCartAdd, galleryCheckout, galleryProductList, setupAtelier } from "./scenarios/atelier.mjs"
 import { setupMedusaStore, storeAddLineItem, storeCompleteCart, storeProductList } from "./scenarios/medusa-store.mjs"
 import { autocannonRun } from "./lib/load.mjs"
-import { ensureBuild, migrateAndSeed, root, startDatabase, startServer } from "./lib/server.mjs"
+import { cleanUpOnInterrupt, ensureBuild, migrateAndSeed, root, startDatabase, startServer } from "./lib/server.mjs"
 
 const DURATION_S = Math.max(1, Number(process.env.BENCH_SECONDS || 10))
 const CONCURRENCIES = [1, 10]
@@ -192,16 +192,7 @@ async function main() {
       }
     }
   }
-  let interrupted = false
-  for (const signal of ["SIGINT", "SIGTERM"]) {
-    process.on(signal, async () => {
-      if (interrupted) return
-      interrupted = true
-      log(`${signal}: cleaning up`)
-      await cleanup()
-      process.exit(130)
-    })
-  }
+  cleanUpOnInterrupt(cleanup, log)
 
   const results = []
   let memory = {}

@@ -253,3 +253,17 @@ export async function startServer(databaseUrl) {
   log(`server up on ${baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${child.pid})`)
   return { baseUrl, port, pid: child.pid, memory, stop }
 }
+
+/** Ctrl-C / SIGTERM: run `cleanup` once (server, database, scratch folder), then exit 130. */
+export function cleanUpOnInterrupt(cleanup, log) {
+  let interrupted = false
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, async () => {
+      if (interrupted) return
+      interrupted = true
+      log(`${signal}: cleaning up`)
+      await cleanup()
+      process.exit(130)
+    })
+  }
+}
