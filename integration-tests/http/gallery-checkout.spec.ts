@@ -17,7 +17,7 @@ import {
 import { getGalleryProductsByIds } from "../../src/queries/gallery-products"
 import seed from "../../src/scripts/seed"
 import { anyStatus, type Api } from "../helpers/accounts"
-import { countRows, selectRows, waitFor } from "../helpers/db"
+import { countRows, outboxDrained, selectRows, waitFor } from "../helpers/db"
 import { COLLECTOR_ADDRESS, COLLECTOR_EMAIL } from "../helpers/demo-data"
 
 jest.setTimeout(180000)
@@ -504,7 +504,9 @@ medusaIntegrationTestRunner({
         expect(reservations.find((r) => r.inventory_item_id === inventoryItem["studio-north-print"])).toMatchObject({ inventory_item_id: inventoryItem["studio-north-print"] })
         expect(Number(reservations.find((r) => r.inventory_item_id === inventoryItem["studio-north-print"])?.quantity)).toBe(3)
 
-        // Payouts: one per artist order; transfers of 88 % for the connected organizations.
+        // Payouts: one per artist order; transfers of 88 % for the connected organizations, made right after the
+        // payment by the outbox (in the background).
+        expect(await outboxDrained(pg)).toBe(0)
         const [intent] = await rows(`SELECT charge_id FROM sandbox_payment_intent WHERE id = ?`, [intentId])
         expect(intent.charge_id).toMatch(/^ch_/)
         const payouts = await rows(
@@ -617,6 +619,7 @@ medusaIntegrationTestRunner({
         ])
         expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200])
         expect(results[0].data.order).toMatchObject({ id: order.id, status: "paid" })
+        expect(await outboxDrained(pg)).toBe(0)
         expect(await count("sandbox_transfer")).toBe(3)
         expect(await count("gallery_payout", "status = 'transferred'")).toBe(3)
         expect(await count("reservation_item", "external_id = ? AND deleted_at IS NULL", [order.id])).toBe(3)
@@ -738,6 +741,7 @@ medusaIntegrationTestRunner({
         expect(first.status).toBe(200)
         expect(first.data).toEqual({ received: true })
         expect((await rows(`SELECT status FROM gallery_order WHERE id = ?`, [order.id]))[0].status).toBe("paid")
+        expect(await outboxDrained(pg)).toBe(0)
         expect(await count("sandbox_transfer")).toBe(1)
         const second = await sendWebhook(event)
         expect(second.status).toBe(200)

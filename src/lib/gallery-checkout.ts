@@ -267,3 +267,12 @@ export function allocateStock(needed: number, levels: readonly StockLevel[]): St
   }
   return remaining === 0 ? allocations : null
 }
+
+/**
+ * Whether a succeeded intent pays this order: the amount charged is the order's total, in USD (every gallery order's
+ * currency). A mismatch (an intent created for another amount, or foreign metadata naming this order) must not mark
+ * the order paid.
+ */
+export function intentPaysOrder(intent: { amountCents: number; currency: string }, order: { total_cents: number }): boolean {
+  return intent.amountCents === order.total_cents && intent.currency.toLowerCase() === "usd"
+}

@@ -2,6 +2,7 @@ import {
   allocateStock,
   CHECKOUT_MESSAGES,
   checkoutResponseAmounts,
+  intentPaysOrder,
   parseCheckoutRequest,
   parseShippingAddress,
   summarizeCheckout,
@@ -227,5 +228,18 @@ describe("allocateStock", () => {
     const original = [{ location_id: "w", stocked_quantity: 1, reserved_quantity: 0 }]
     expect(allocateStock(1, original)).toEqual([{ location_id: "w", quantity: 1 }])
     expect(allocateStock(1, [{ ...original[0], reserved_quantity: 1 }])).toBeNull()
+  })
+})
+
+describe("intentPaysOrder", () => {
+  it("accepts the order's total in USD, whatever the case of the currency code", () => {
+    expect(intentPaysOrder({ amountCents: 11_489, currency: "usd" }, { total_cents: 11_489 })).toBe(true)
+    expect(intentPaysOrder({ amountCents: 11_489, currency: "USD" }, { total_cents: 11_489 })).toBe(true)
+  })
+
+  it("refuses another amount or another currency", () => {
+    expect(intentPaysOrder({ amountCents: 11_488, currency: "usd" }, { total_cents: 11_489 })).toBe(false)
+    expect(intentPaysOrder({ amountCents: 11_490, currency: "usd" }, { total_cents: 11_489 })).toBe(false)
+    expect(intentPaysOrder({ amountCents: 11_489, currency: "eur" }, { total_cents: 11_489 })).toBe(false)
   })
 })

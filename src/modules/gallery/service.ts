@@ -7,6 +7,7 @@ import { ArtistOrderItem } from "./models/artist-order-item"
 import { CartItem } from "./models/cart-item"
 import { GalleryOrder } from "./models/gallery-order"
 import { OrderTransition } from "./models/order-transition"
+import { OutboxMessage } from "./models/outbox-message"
 import { Payout } from "./models/payout"
 
 export type CheckoutOrderItemInput = {
@@ -59,6 +60,11 @@ export type CreatedPayout = NewPayoutInput & { id: string }
 
 export type MarkOrderPaidResult = { paid: boolean; payouts: CreatedPayout[] }
 
+/** Work a committed state change hands to the outbox dispatcher (see models/outbox-message.ts). */
+export type NewOutboxMessage = { key: string; topic: string; handler: string; payload: Record<string, unknown> }
+
+export type ClaimedOutboxMessage = NewOutboxMessage & { id: string; attempts: number; created_at: Date }
+
 export type ArtistAddressOutcome = "updated" | "not_found" | "single_address" | "cancelled" | "shipped"
 
 /** Thrown when the random public id of a new order is already taken (a retry with a new id will do). */
@@ -87,6 +93,7 @@ class GalleryModuleService extends MedusaService({
   ArtistOrderItem,
   Payout,
   OrderTransition,
+  OutboxMessage,
 }) {
   /**
    * Records a checkout: parent order (pending), its artist orders (pending), their items, and a transition
@@ -215,10 +222,18 @@ FROM parent p`
    */
   @InjectManager()
   async markOrderPaid(
-    input: { orderId: string; paidAt: Date; artistOrderIds: string[]; payouts: NewPayoutInput[] },
+    input: {
+      orderId: string
+      paidAt: Date
+      artistOrderIds: string[]
+      payouts: NewPayoutInput[]
+      /** The outbox messages the payment causes: written by the same statement, so they exist iff it committed. */
+      outbox: NewOutboxMessage[]
+    },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<MarkOrderPaidResult> {
     const payouts = input.payouts.map((p) => ({ ...p, id: entityId("pay") }))
+    const outbox = input.outbox.map((m) => ({ ...m, id: entityId("gobx") }))
     // The parent's transition, and one per artist order that actually moved from pending.
     const transitions = [null, ...input.artistOrderIds].map((artistOrderId) => ({
       id: entityId("otr"),
@@ -253,6 +268,13 @@ payouts AS (
 ),
 cart AS (
   DELETE FROM gallery_cart_item c USING paid WHERE c.session_id = paid.cart_session_id
+),
+outbox AS (
+  INSERT INTO gallery_outbox_message
+    (id, key, topic, handler, payload, attempts, available_at, created_at, updated_at)
+  SELECT m.id, m.key, m.topic, m.handler, m.payload, 0, now(), now(), now()
+  FROM paid, jsonb_to_recordset(?::jsonb) AS m(id text, key text, topic text, handler text, payload jsonb)
+  ON CONFLICT (key) WHERE deleted_at IS NULL DO NOTHING
 )
 SELECT (SELECT count(*) FROM paid)::int AS paid,
        coalesce((SELECT json_agg(json_build_object('id', p.id, 'artist_order_id', p.artist_order_id,
@@ -265,6 +287,7 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
       input.paidAt,
       JSON.stringify(transitions),
       JSON.stringify(payouts),
+      JSON.stringify(outbox),
     ])) as unknown as { paid: number; payouts: CreatedPayout[] }[]
     const row = rows[0]
     return { paid: row?.paid === 1, payouts: row?.payouts ?? [] }
@@ -384,6 +407,60 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
     if (row.shipping_option !== "per_artist") return "single_address"
     if (row.order_status === "cancelled") return "cancelled"
     return "shipped"
+  }
+
+  /**
+   * Claims up to `limit` due outbox messages for `leaseSeconds`: each
+   * claimed row's `available_at` moves to the lease's end and its attempts count up, in one statement that skips rows
+   * another dispatcher holds (FOR UPDATE SKIP LOCKED). A claimer that dies leaves the row due again when the lease ends.
+   */
+  @InjectManager()
+  async claimOutboxMessages(
+    input: { limit: number; leaseSeconds: number },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<ClaimedOutboxMessage[]> {
+    const rows = (await this.manager_(sharedContext).execute(
+      `UPDATE gallery_outbox_message m
+       SET available_at = now() + make_interval(secs => ?), attempts = m.attempts + 1, updated_at = now()
+       FROM (
+         SELECT id FROM gallery_outbox_message
+         WHERE delivered_at IS NULL AND deleted_at IS NULL AND available_at <= now()
+         ORDER BY available_at
+         LIMIT ?
+         FOR UPDATE SKIP LOCKED
+       ) due
+       WHERE m.id = due.id
+       RETURNING m.id, m.key, m.topic, m.handler, m.payload, m.attempts, m.created_at`,
+      [input.leaseSeconds, input.limit]
+    )) as unknown as ClaimedOutboxMessage[]
+    return rows
+  }
+
+  /** A claimed message's handler succeeded: it is never claimed again. */
+  @InjectManager()
+  async markOutboxMessageDelivered(
+    id: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await this.manager_(sharedContext).execute(
+      `UPDATE gallery_outbox_message SET delivered_at = now(), last_error = NULL, updated_at = now()
+       WHERE id = ? AND delivered_at IS NULL`,
+      [id]
+    )
+  }
+
+  /** A claimed message's handler failed: it is due again after `retryInSeconds`, with the reason kept. */
+  @InjectManager()
+  async releaseOutboxMessage(
+    input: { id: string; error: string; retryInSeconds: number },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await this.manager_(sharedContext).execute(
+      `UPDATE gallery_outbox_message
+       SET available_at = now() + make_interval(secs => ?), last_error = ?, updated_at = now()
+       WHERE id = ? AND delivered_at IS NULL`,
+      [input.retryInSeconds, input.error.slice(0, 1000), input.id]
+    )
   }
 
   protected manager_(sharedContext: Context<SqlEntityManager>): SqlEntityManager {

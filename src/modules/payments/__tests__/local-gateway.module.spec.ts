@@ -316,13 +316,13 @@ moduleIntegrationTestRunner<PaymentsModuleService>({
         expect(() => service.parseWebhookEvent(Buffer.from(payload), undefined)).toThrow("Invalid signature")
       })
 
-      it("marks an event processed once: true, then false", async () => {
+      it("marks an event processed once: true, then false; only a recorded event reads as processed", async () => {
+        expect(await service.isWebhookEventProcessed("evt_1")).toBe(false)
         expect(await service.markWebhookEventProcessed("evt_1", "payment_intent.succeeded")).toBe(true)
+        expect(await service.isWebhookEventProcessed("evt_1")).toBe(true)
         expect(await service.markWebhookEventProcessed("evt_1", "payment_intent.succeeded")).toBe(false)
+        expect(await service.isWebhookEventProcessed("evt_2")).toBe(false)
         expect(await service.markWebhookEventProcessed("evt_2", "payment_intent.succeeded")).toBe(true)
-
-        await service.unmarkWebhookEventProcessed("evt_1")
-        expect(await service.markWebhookEventProcessed("evt_1", "payment_intent.succeeded")).toBe(true)
       })
 
       it("lets exactly one of concurrent deliveries through", async () => {
