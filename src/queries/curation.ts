@@ -1,5 +1,3 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import {
   hybridCount,
@@ -15,8 +13,8 @@ import {
   listGalleryProducts,
   type GalleryProduct,
   type GalleryProductFilters,
-  type PgSource,
 } from "./gallery-products"
+import { toKnex, type PgSource } from "./pg"
 
 /**
  * Reads of the curation module (collections, their items, spotlights), joined with the gallery's products and
@@ -26,12 +24,6 @@ import {
 
 /** How many products a smart or hybrid collection's detail view lists (itemCount still counts them all). */
 export const COMPUTED_ITEMS_LIMIT = 100
-
-function toKnex(source: PgSource): Knex {
-  const candidate = source as Partial<Knex> & Partial<Pick<MedusaContainer, "resolve">>
-  if (typeof candidate.raw === "function") return source as Knex
-  return (source as MedusaContainer).resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-}
 
 /** A collection row as the curation module stores it. */
 export type CollectionRecord = CollectionRow

@@ -1,7 +1,6 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { defaultVariantJoins } from "./gallery-products"
+import { toKnex, type PgSource } from "./pg"
 import {
   ACTIVE_CART_WINDOW_DAYS,
   ADMIN_ORDER_STATUSES,
@@ -75,14 +74,6 @@ import {
  * aggregates read indexes only; their WHERE clauses are repeated verbatim below.
  */
 
-export type AnalyticsPgSource = Knex | Pick<MedusaContainer, "resolve">
-
-function toKnex(source: AnalyticsPgSource): Knex {
-  const candidate = source as Partial<Knex>
-  if (typeof candidate.raw === "function") return source as Knex
-  return (source as MedusaContainer).resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-}
-
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** `(column >= ? AND column < ?) OR ...` over the intervals, with its bindings. */
@@ -129,7 +120,7 @@ function dayOf(days: Map<string, AdminDay>, key: string): AdminDay {
  * The gallery-wide figures of the intervals, per UTC day: seven grouped statements run concurrently.
  * Intervals must not overlap.
  */
-export async function aggregateAdminDays(source: AnalyticsPgSource, intervals: TimeInterval[]): Promise<Map<string, AdminDay>> {
+export async function aggregateAdminDays(source: PgSource, intervals: TimeInterval[]): Promise<Map<string, AdminDay>> {
   const days = new Map<string, AdminDay>()
   if (!intervals.length) return days
   const knex = toKnex(source)
@@ -260,7 +251,7 @@ export async function aggregateAdminDays(source: AnalyticsPgSource, intervals: T
  * rows (gallery-cart.ts), so a cart's rows all carry its last activity: the rows touched in the window are exactly
  * the items of the carts whose last activity falls in the window. Value = units x the default variant's USD price.
  */
-export async function cartFigures(source: AnalyticsPgSource, window: TimeInterval): Promise<CartFigures> {
+export async function cartFigures(source: PgSource, window: TimeInterval): Promise<CartFigures> {
   const knex = toKnex(source)
   const { rows } = await knex.raw(
     `WITH touched AS NOT MATERIALIZED (
@@ -450,7 +441,7 @@ async function rebuildRollupDays(trx: Knex, days: string[] | null): Promise<void
  * orders or referrals (the app soft-deletes them); cart rows are hard-deleted, hence the whole rebuild of new carts.
  */
 export async function refreshGalleryAnalyticsRollups(
-  source: AnalyticsPgSource,
+  source: PgSource,
   now: Date = new Date(),
   options: { wait?: boolean; ifOlderThanMs?: number; full?: boolean } = {}
 ): Promise<RollupRefreshResult> {
@@ -492,7 +483,7 @@ export async function refreshGalleryAnalyticsRollups(
  * The query path's freshness guard (spec part 8: within 1 hour): when the last refresh is older than
  * MAX_ROLLUP_AGE_MS (or there is none yet), refresh before answering, waiting for a refresh in progress elsewhere.
  */
-export async function ensureFreshRollups(source: AnalyticsPgSource, now: Date = new Date()): Promise<void> {
+export async function ensureFreshRollups(source: PgSource, now: Date = new Date()): Promise<void> {
   const knex = toKnex(source)
   const { rows } = await knex.raw(`SELECT watermark FROM gallery_analytics_refresh WHERE id = 1`)
   const watermark = rows[0]?.watermark ? new Date(rows[0].watermark) : null
@@ -556,7 +547,7 @@ async function rollupFigures(
 
 /** GET /api/admin/analytics: the whole response for [start, end]. */
 export async function getAdminAnalytics(
-  source: AnalyticsPgSource,
+  source: PgSource,
   range: { start: Date; end: Date },
   now: Date = new Date()
 ): Promise<AdminAnalytics> {
@@ -600,7 +591,7 @@ export async function getAdminAnalytics(
 
 /** GET /api/gallery/artist/analytics: one organization's figures for [start, end], read live. */
 export async function getArtistAnalytics(
-  source: AnalyticsPgSource,
+  source: PgSource,
   organizationId: string,
   range: { start: Date; end: Date }
 ): Promise<ArtistAnalytics> {

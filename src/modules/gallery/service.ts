@@ -2,6 +2,7 @@ import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import { entityId } from "../../lib/entity-id"
+import { sqlManager } from "../shared/sql-manager"
 import { ArtistOrder } from "./models/artist-order"
 import { ArtistOrderItem } from "./models/artist-order-item"
 import { CartItem } from "./models/cart-item"
@@ -387,11 +388,7 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
   }
 
   protected manager_(sharedContext: Context<SqlEntityManager>): SqlEntityManager {
-    const manager = sharedContext.transactionManager ?? sharedContext.manager
-    if (!manager) {
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The gallery module has no database manager")
-    }
-    return manager
+    return sqlManager(sharedContext)
   }
 }
 
