@@ -1,4 +1,4 @@
-import type { ArtworkType } from "../modules/organization/models/artist-product"
+import type { ArtworkType } from "../lib/artwork-types"
 import { preparedStatement, runPrepared, toKnex, type PgSource } from "./pg"
 
 /**
