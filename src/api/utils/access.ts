@@ -9,10 +9,10 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { ORGANIZATION_MODULE } from "../../modules/organization"
 import type OrganizationModuleService from "../../modules/organization/service"
 import type { MembershipRole } from "../../modules/organization/models/membership"
+import { ADMIN_ACTOR, MEMBER_ACTOR } from "../../lib/actors"
 import { fieldError, sendAuthError } from "./error-response"
 
-export const ADMIN_ACTOR = "user"
-export const MEMBER_ACTOR = "member"
+export { ADMIN_ACTOR, MEMBER_ACTOR }
 
 export type OrganizationContext = { id: string; role: MembershipRole }
 
