@@ -1,4 +1,4 @@
-import { toKnex, type OrdersPgSource } from "./order-views"
+import { toKnex, type PgSource } from "./pg"
 
 export type PendingGalleryPayment = { id: string; payment_intent_id: string }
 
@@ -8,7 +8,7 @@ export type PendingGalleryPayment = { id: string; payment_intent_id: string }
  * Served by the (status, created_at) index.
  */
 export async function listPendingGalleryPayments(
-  source: OrdersPgSource,
+  source: PgSource,
   options: { minAgeSeconds: number; maxAgeHours: number; limit: number }
 ): Promise<PendingGalleryPayment[]> {
   const { rows } = await toKnex(source).raw(

@@ -249,7 +249,73 @@ FROM parent p`
       paidAt: Date
       artistOrderIds: string[]
       payouts: NewPayoutInput[]
-      /**
+      /** The outbox messages the payment causes: written by the same statement, so they exist iff it committed. */
+      outbox: NewOutboxMessage[]
+    },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<MarkOrderPaidResult> {
+    const payouts = input.payouts.map((p) => ({ ...p, id: entityId("pay") }))
+    const outbox = input.outbox.map((m) => ({ ...m, id: entityId("gobx") }))
+    // The parent's transition, and one per artist order that actually moved from pending.
+    const transitions = [null, ...input.artistOrderIds].map((artistOrderId) => ({
+      id: entityId("otr"),
+      artist_order_id: artistOrderId,
+    }))
+    const sql = `
+WITH paid AS (
+  UPDATE gallery_order SET status = 'paid', paid_at = ?, payment_failure = NULL, updated_at = now()
+  WHERE id = ? AND status = 'pending' AND deleted_at IS NULL
+  RETURNING id, cart_session_id
+),
+artists AS (
+  UPDATE gallery_artist_order ao SET status = 'paid', paid_at = ?, updated_at = now()
+  FROM paid
+  WHERE ao.gallery_order_id = paid.id AND ao.status = 'pending' AND ao.deleted_at IS NULL
+  RETURNING ao.id
+),
+transitions AS (
+  INSERT INTO gallery_order_transition
+    (id, gallery_order_id, artist_order_id, from_status, to_status, occurred_at, created_at, updated_at)
+  SELECT t.id, paid.id, t.artist_order_id, 'pending', 'paid', ?, now(), now()
+  FROM paid, jsonb_to_recordset(?::jsonb) AS t(id text, artist_order_id text)
+  WHERE t.artist_order_id IS NULL OR t.artist_order_id IN (SELECT id FROM artists)
+),
+payouts AS (
+  INSERT INTO gallery_payout
+    (id, artist_order_id, gallery_order_id, organization_id, amount_cents, status, created_at, updated_at)
+  SELECT p.id, p.artist_order_id, paid.id, p.organization_id, p.amount_cents, 'pending', now(), now()
+  FROM paid, jsonb_to_recordset(?::jsonb) AS p(id text, artist_order_id text, organization_id text, amount_cents integer)
+  ON CONFLICT (artist_order_id) WHERE deleted_at IS NULL DO NOTHING
+  RETURNING id, artist_order_id, organization_id, amount_cents
+),
+cart AS (
+  DELETE FROM gallery_cart_item c USING paid WHERE c.session_id = paid.cart_session_id
+),
+outbox AS (
+  INSERT INTO gallery_outbox_message
+    (id, key, topic, handler, payload, attempts, available_at, created_at, updated_at)
+  SELECT m.id, m.key, m.topic, m.handler, m.payload, 0, now(), now(), now()
+  FROM paid, jsonb_to_recordset(?::jsonb) AS m(id text, key text, topic text, handler text, payload jsonb)
+  ON CONFLICT (key) WHERE deleted_at IS NULL DO NOTHING
+)
+SELECT (SELECT count(*) FROM paid)::int AS paid,
+       coalesce((SELECT json_agg(json_build_object('id', p.id, 'artist_order_id', p.artist_order_id,
+                  'organization_id', p.organization_id, 'amount_cents', p.amount_cents)) FROM payouts p), '[]'::json)
+         AS payouts`
+    const rows = (await this.manager_(sharedContext).execute(sql, [
+      input.paidAt,
+      input.orderId,
+      input.paidAt,
+      input.paidAt,
+      JSON.stringify(transitions),
+      JSON.stringify(payouts),
+      JSON.stringify(outbox),
+    ])) as unknown as { paid: number; payouts: CreatedPayout[] }[]
+    const row = rows[0]
+    return { paid: row?.paid === 1, payouts: row?.payouts ?? [] }
+  }
+
+  /**
    * pending -> cancelled because stock ran out before the payment was settled (the payment is refunded):
    * payment_failure `out_of_stock`, the refund id, a transition. False when the order was no longer pending.
    */
