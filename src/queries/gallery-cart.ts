@@ -6,7 +6,7 @@ import { preparedStatement, runPrepared, toKnex, type PgSource } from "./pg"
 
 /**
  * The gallery cart's SQL (spec 4.3): hot paths, one round trip per write, raw SQL on the container's
- * pg connection (a knex instance) rather than the module service (MEDUSA-NOTES "What a request costs").
+ * pg connection (a knex instance) rather than the module service (docs/architecture.md, "Hot paths").
  *
  * Rows of `gallery_cart_item` (gallery module) are ephemeral: removing an item deletes its row.
  *

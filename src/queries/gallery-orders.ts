@@ -7,7 +7,7 @@ import { toKnex, type PgSource } from "./pg"
 
 /**
  * Gallery order reads for checkout, confirm, webhooks, payouts and order tracking: raw SQL on the container's pg
- * connection, one round trip each (hot paths; MEDUSA-NOTES "What a request costs").
+ * connection, one round trip each (hot paths; docs/architecture.md, "Hot paths").
  */
 
 // ------------------------------------------------------------------------------------------------------------
