@@ -2,8 +2,6 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { readdirSync, readFileSync } from "node:fs"
-import path from "node:path"
 import { evaluateRuleCollections, listCollectionsWithItemCounts } from "../../src/queries/curation"
 import { addCartItem } from "../../src/queries/gallery-cart"
 import {
@@ -15,6 +13,7 @@ import {
 import { loadGalleryOrderForPayment } from "../../src/queries/gallery-orders"
 import { getGalleryProductsByIds, listGalleryProducts } from "../../src/queries/gallery-products"
 import { MEDUSA_TABLES } from "../../src/queries/medusa/tables"
+import { appTables } from "../helpers/app-tables"
 
 jest.setTimeout(180000)
 
@@ -29,26 +28,6 @@ type Statement = { sql: string; bindings: unknown[] }
 const DECLARED = MEDUSA_TABLES as Record<string, Record<string, string>>
 const MEDUSA_TABLE_NAMES = Object.keys(DECLARED)
 const NAMES_A_MEDUSA_TABLE = new RegExp(`\\b(?:FROM|JOIN)\\s+"?(?:${MEDUSA_TABLE_NAMES.join("|")})"?(?!\\w)`, "i")
-
-/** The tables the app's own modules create (their migrations). */
-function appTables(): Set<string> {
-  const root = path.resolve(__dirname, "../../src/modules")
-  const names = new Set<string>()
-  for (const module of readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
-    const dir = path.join(root, module.name, "migrations")
-    let migrations: string[] = []
-    try {
-      migrations = readdirSync(dir).filter((file) => file.endsWith(".ts"))
-    } catch {
-      continue
-    }
-    for (const file of migrations) {
-      const text = readFileSync(path.join(dir, file), "utf8")
-      for (const match of text.matchAll(/create table (?:if not exists )?"?([a-z_][a-z0-9_]*)"?/gi)) names.add(match[1])
-    }
-  }
-  return names
-}
 
 function planNodes(node: PlanNode): PlanNode[] {
   return [node, ...(node.Plans ?? []).flatMap(planNodes)]

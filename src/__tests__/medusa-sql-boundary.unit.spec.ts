@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs"
 import path from "node:path"
 import * as ts from "typescript"
+import { appTables } from "../../integration-tests/helpers/app-tables"
 import { MEDUSA_TABLES } from "../queries/medusa/tables"
 
 // SQL that reads Medusa's own tables lives in src/queries/medusa/ only, and names only the tables declared in
@@ -21,17 +22,6 @@ function files(dir: string, keep: (file: string) => boolean): string[] {
 
 const isMigration = (file: string) => file.split(path.sep).includes("migrations")
 const isTest = (file: string) => file.split(path.sep).includes("__tests__")
-
-/** The tables the app's own modules create. */
-function appTables(): Set<string> {
-  const names = new Set<string>()
-  for (const file of files(path.join(SRC, "modules"), (f) => isMigration(f) && f.endsWith(".ts"))) {
-    for (const match of readFileSync(file, "utf8").matchAll(/create table (?:if not exists )?"?([a-z_][a-z0-9_]*)"?/gi)) {
-      names.add(match[1])
-    }
-  }
-  return names
-}
 
 /** The text of every string and template literal of a file (template parts without their expressions). */
 function literalTexts(source: string): string[] {
