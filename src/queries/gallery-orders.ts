@@ -1,12 +1,13 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { type ArtistOrderStatus, type GalleryOrderStatus, viewStatus } from "../lib/gallery-order-status"
 import { fromCents } from "../lib/money"
+import { ORDER_ITEM_STOCK_JSON, ORDER_ITEM_VARIANT_JOIN } from "./medusa/inventory"
 import { artistOrderFields, iso, orderItemFields, type ArtistOrderFieldsRow, type OrderItemRow } from "./order-views"
 import { toKnex, type PgSource } from "./pg"
 
 /**
  * Gallery order reads for checkout, confirm, webhooks, payouts and order tracking: raw SQL on the container's pg
- * connection, one round trip each (hot paths; MEDUSA-NOTES "What a request costs").
+ * connection, one round trip each (hot paths; docs/architecture.md, "Hot paths").
  */
 
 // ------------------------------------------------------------------------------------------------------------
@@ -126,24 +127,10 @@ export async function loadGalleryOrderForPayment(
             coalesce((
               SELECT json_agg(json_build_object(
                        'id', i.id, 'variant_id', i.variant_id, 'quantity', i.quantity,
-                       'inventory', CASE WHEN v.manage_inventory IS DISTINCT FROM false THEN coalesce((
-                         SELECT json_agg(json_build_object(
-                                  'inventory_item_id', pvii.inventory_item_id,
-                                  'required_quantity', pvii.required_quantity,
-                                  'levels', coalesce((
-                                    SELECT json_agg(json_build_object(
-                                             'location_id', il.location_id,
-                                             'stocked_quantity', il.stocked_quantity,
-                                             'reserved_quantity', il.reserved_quantity))
-                                    FROM inventory_level il
-                                    WHERE il.inventory_item_id = pvii.inventory_item_id AND il.deleted_at IS NULL
-                                  ), '[]'::json)))
-                         FROM product_variant_inventory_item pvii
-                         WHERE pvii.variant_id = i.variant_id AND pvii.deleted_at IS NULL
-                       ), '[]'::json) ELSE '[]'::json END) ORDER BY i.created_at, i.id)
+                       'inventory', ${ORDER_ITEM_STOCK_JSON}) ORDER BY i.created_at, i.id)
               FROM gallery_artist_order ao
               JOIN gallery_artist_order_item i ON i.artist_order_id = ao.id AND i.deleted_at IS NULL
-              LEFT JOIN product_variant v ON v.id = i.variant_id
+              ${ORDER_ITEM_VARIANT_JOIN}
               WHERE ao.gallery_order_id = o.id AND ao.deleted_at IS NULL
             ), '[]'::json) AS items
      FROM gallery_order o

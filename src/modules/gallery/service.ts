@@ -11,7 +11,7 @@ import {
   type ArtistSettableStatus,
 } from "../../lib/gallery-fulfilment"
 import { derivedParentStatus, parentStatusOnShip } from "../../lib/gallery-order-status"
-import { sqlManager } from "../shared/sql-manager"
+import { sqlManager } from "../common/sql-manager"
 import { ArtistOrder } from "./models/artist-order"
 import { ArtistOrderItem } from "./models/artist-order-item"
 import { CartItem } from "./models/cart-item"

@@ -12,7 +12,7 @@ export type AdminAnalyticsQuery = z.infer<typeof AdminAnalyticsQuery>
 /**
  * The analytics range of a query (admin and artist): end defaults to now, start to 30 days before end; a bare
  * date as end_date means the end of that UTC day. 400 `Invalid date range` (unparseable, repeated, start after
- * end) or `Date range cannot exceed one year` (ARCHITECTURE.md "Analytics").
+ * end) or `Date range cannot exceed one year` (docs/architecture.md, "Analytics").
  */
 export function analyticsRange(query: { start_date?: string | string[]; end_date?: string | string[] }, now: Date): DateRange {
   const { start_date, end_date } = query

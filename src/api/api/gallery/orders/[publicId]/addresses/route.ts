@@ -7,8 +7,8 @@ import { getPublicGalleryOrder } from "../../../../../../queries/gallery-orders"
 import { publicIdParam } from "../../public-id-param"
 
 /**
- * POST /api/gallery/orders/{publicId}/addresses {orgId, shippingAddress} (ARCHITECTURE "Decisions"): the customer
- * of a per_artist order supplies the address of one artist's shipment. Answers the updated public order.
+ * POST /api/gallery/orders/{publicId}/addresses {orgId, shippingAddress} (docs/architecture.md, "Decisions"): the
+ * customer of a per_artist order supplies the address of one artist's shipment. Answers the updated public order.
  *
  * 400 Missing required fields (no orgId, incomplete address); 404 Order not found (also when the organization has
  * no artist order in it); 400 This order ships to a single address; 400 Order has been cancelled;

@@ -4,8 +4,8 @@ import { setArtistOrderStatusWorkflow } from "../../../../../../../workflows/gal
 import { artistOrderIdParam, statusBody } from "../../validators"
 
 /**
- * POST /api/gallery/artist/orders/{id}/status {status} + org_id (ARCHITECTURE "Decisions"): paid -> processing,
- * shipped -> delivered. 400 Status required; 404 Order not found; 403 (another organization's order);
+ * POST /api/gallery/artist/orders/{id}/status {status} + org_id (docs/architecture.md, "Decisions"): paid ->
+ * processing, shipped -> delivered. 400 Status required; 404 Order not found; 403 (another organization's order);
  * 400 Order has been cancelled; 400 Cannot move order from X to Y. Response
  * `{success, order:{id, status}, parentOrderStatus}` (the parent's status by rule B, stored).
  */
