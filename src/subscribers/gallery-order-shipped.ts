@@ -2,6 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { INotificationModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { fromCents } from "../lib/money"
+import { shownTrackingUrl } from "../lib/tracking-url"
 import { getArtistOrderForShippingEmail } from "../queries/artist-orders"
 import { GALLERY_ARTIST_ORDER_SHIPPED_EVENT } from "../workflows/gallery-fulfilment/workflows/ship-artist-order"
 
@@ -43,7 +44,8 @@ export default async function galleryOrderShippedHandler({
       artistName: shipment.artist_name,
       carrier: shipment.carrier,
       trackingNumber: shipment.tracking_number,
-      trackingUrl: shipment.tracking_url,
+      // Only an https link reaches the customer's mailbox.
+      trackingUrl: shownTrackingUrl(shipment.tracking_url, shipment.tracking_number),
       shippedAt: shipment.shipped_at ? new Date(shipment.shipped_at).toISOString() : null,
       shippingAddress: shipment.shipping_address,
       items: shipment.items.map((item) => ({
