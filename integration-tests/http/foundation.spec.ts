@@ -3,6 +3,8 @@ import { join, relative, sep } from "node:path"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import jwt from "jsonwebtoken"
+import { ORGANIZATION_MODULE } from "../../src/modules/organization"
+import type OrganizationModuleService from "../../src/modules/organization/service"
 import { createOrganizationWorkflow } from "../../src/workflows/organization/workflows/create-organization"
 import {
   anyStatus,
@@ -91,7 +93,8 @@ medusaIntegrationTestRunner({
           throwOnError: false,
         })
         expect(errors.length).toBeGreaterThan(0)
-        const organizations = await container.resolve("organization").listOrganizations({ slug: "doomed-studio" })
+        const organizationService: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
+        const organizations = await organizationService.listOrganizations({ slug: "doomed-studio" })
         expect(organizations).toHaveLength(0)
         expect(await salesChannels.listSalesChannels({ name: "Doomed Studio" })).toHaveLength(0)
         const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
