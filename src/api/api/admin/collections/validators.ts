@@ -247,7 +247,7 @@ export const ReorderCollectionItemsBody = z.object({
 export type ReorderCollectionItemsBody = z.output<typeof ReorderCollectionItemsBody>
 
 /** GET /api/admin/collections query. */
-export const AdminListCollectionsQuery = z.object({
+export const AdminListCollectionsQuery = z.strictObject({
   is_active: booleanFromQuery.optional(),
   type: z.enum(COLLECTION_TYPES).optional(),
 })

@@ -102,7 +102,7 @@ export const UpdateSpotlightBody = z
 export type UpdateSpotlightBody = z.output<typeof UpdateSpotlightBody>
 
 /** GET /api/admin/spotlights query: is_active, current (true: only those visible now). */
-export const AdminListSpotlightsQuery = z.object({
+export const AdminListSpotlightsQuery = z.strictObject({
   is_active: booleanFromQuery.optional(),
   current: booleanFromQuery.optional(),
 })
