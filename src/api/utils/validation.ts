@@ -29,13 +29,8 @@ function invalid(message: string, field?: string) {
   return field ? fieldError(MedusaError.Types.INVALID_DATA, message, field) : new MedusaError(MedusaError.Types.INVALID_DATA, message)
 }
 
-/** Whether zod wrote the issue's message itself (the schema gave none). */
-function hasDefaultMessage(issue: z.core.$ZodIssue): boolean {
-  const localeError = z.config().localeError
-  const fallback = localeError?.(issue as unknown as Parameters<NonNullable<typeof localeError>>[0])
-  const text = typeof fallback === "string" ? fallback : fallback?.message
-  return text === issue.message
-}
+// Given to zod for the issues whose schema sets no message of its own (a schema's message takes precedence).
+const UNWORDED = "unworded"
 
 /**
  * Parses `raw` with `schema`; throws a 400 MedusaError with the first issue's message and field. A body or query
@@ -46,18 +41,18 @@ function hasDefaultMessage(issue: z.core.$ZodIssue): boolean {
  */
 export async function parseInput<S extends z.ZodType>(schema: S, raw: unknown): Promise<z.output<S>> {
   const input = isRecord(raw) ? raw : {}
-  const result = await schema.safeParseAsync(input)
+  const result = await schema.safeParseAsync(input, { error: () => UNWORDED })
   if (!result.success) {
     const [issue] = result.error.issues
     const field = issue?.path.length ? issue.path.join(".") : undefined
-    if (issue && hasDefaultMessage(issue)) {
+    if (issue?.message === UNWORDED) {
       const worded = await zodValidator(schema, input).then(
         () => null,
         (error: unknown) => error
       )
       if (worded instanceof MedusaError) throw invalid(worded.message, field)
     }
-    throw invalid(issue?.message ?? "Invalid request", field)
+    throw invalid(issue && issue.message !== UNWORDED ? issue.message : "Invalid request", field)
   }
   const unsafe = findUnsafeText(input)
   if (unsafe !== null) throw invalid(UNSAFE_TEXT_MESSAGE, unsafe)
