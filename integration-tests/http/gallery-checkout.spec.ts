@@ -1,8 +1,9 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, generateEntityId } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, generateEntityId, Modules } from "@medusajs/framework/utils"
 import { processPendingPayouts } from "../../src/jobs/process-pending-payouts"
+import { reconcileGallerySettlements } from "../../src/jobs/reconcile-gallery-settlements"
 import { GALLERY_MODULE } from "../../src/modules/gallery"
 import type GalleryModuleService from "../../src/modules/gallery/service"
 import { PUBLIC_ID_TAKEN, type CheckoutOrderInput } from "../../src/modules/gallery/service"
@@ -14,11 +15,12 @@ import {
   signWebhookPayload,
   type PaymentsModuleService,
 } from "../../src/modules/payments"
+import { dispatchGalleryOutbox } from "../../src/outbox/dispatch"
 import { getGalleryProductsByIds } from "../../src/queries/gallery-products"
 import seed from "../../src/scripts/seed"
 import { UNSAFE_TEXT_MESSAGE } from "../../src/api/utils/validation"
 import { anyStatus, bearer, type Api } from "../helpers/accounts"
-import { countRows, selectRows, waitFor } from "../helpers/db"
+import { countRows, outboxDrained, selectRows, waitFor } from "../helpers/db"
 import { COLLECTOR_ADDRESS, COLLECTOR_EMAIL, loginDemoAdmin, loginDemoMember } from "../helpers/demo-data"
 
 jest.setTimeout(180000)
@@ -505,7 +507,9 @@ medusaIntegrationTestRunner({
         expect(reservations.find((r) => r.inventory_item_id === inventoryItem["studio-north-print"])).toMatchObject({ inventory_item_id: inventoryItem["studio-north-print"] })
         expect(Number(reservations.find((r) => r.inventory_item_id === inventoryItem["studio-north-print"])?.quantity)).toBe(3)
 
-        // Payouts: one per artist order; transfers of 88 % for the connected organizations.
+        // Payouts: one per artist order; transfers of 88 % for the connected organizations, made right after the
+        // payment by the outbox (in the background).
+        expect(await outboxDrained(pg)).toBe(0)
         const [intent] = await rows(`SELECT charge_id FROM sandbox_payment_intent WHERE id = ?`, [intentId])
         expect(intent.charge_id).toMatch(/^ch_/)
         const payouts = await rows(
@@ -618,6 +622,7 @@ medusaIntegrationTestRunner({
         ])
         expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200])
         expect(results[0].data.order).toMatchObject({ id: order.id, status: "paid" })
+        expect(await outboxDrained(pg)).toBe(0)
         expect(await count("sandbox_transfer")).toBe(3)
         expect(await count("gallery_payout", "status = 'transferred'")).toBe(3)
         expect(await count("reservation_item", "external_id = ? AND deleted_at IS NULL", [order.id])).toBe(3)
@@ -847,6 +852,7 @@ medusaIntegrationTestRunner({
         expect(first.status).toBe(200)
         expect(first.data).toEqual({ received: true })
         expect((await rows(`SELECT status FROM gallery_order WHERE id = ?`, [order.id]))[0].status).toBe("paid")
+        expect(await outboxDrained(pg)).toBe(0)
         expect(await count("sandbox_transfer")).toBe(1)
         const second = await sendWebhook(event)
         expect(second.status).toBe(200)
@@ -922,6 +928,189 @@ medusaIntegrationTestRunner({
         expect(missing.status).toBe(400)
         const unknown = await sandboxPay("pi_does_not_exist")
         expect(unknown.status).toBe(404)
+      })
+    })
+
+    describe("crash safety: redelivery, idempotent reservations, outbox, reconciliation", () => {
+      const reservationsOf = (orderId: string) =>
+        rows(`SELECT line_item_id, inventory_item_id, quantity FROM reservation_item WHERE external_id = ? AND deleted_at IS NULL`, [orderId])
+
+      it("a webhook whose processing failed is not recorded: the provider's redelivery settles the order", async () => {
+        await setAccounts({ "studio-north": "acct_north" })
+        const { intentId, order } = await checkoutCart([["studio-north-print", 2]])
+        await payments.confirmPaymentIntent(intentId, "pm_card_visa")
+        const event = intentEvent("payment_intent.succeeded", intentId)
+        // The settlement fails before anything commits (the inventory module is unreachable, say).
+        const inventory = container.resolve(Modules.INVENTORY)
+        jest.spyOn(inventory, "createReservationItems").mockRejectedValueOnce(new Error("connection reset"))
+        const failed = await sendWebhook(event)
+        expect(failed.status).toBe(500)
+        expect(failed.data).toEqual({ error: "Webhook processing failed" })
+        expect(await count("processed_webhook_event")).toBe(0)
+        expect((await rows(`SELECT status FROM gallery_order WHERE id = ?`, [order.id]))[0].status).toBe("pending")
+        expect(await reservationsOf(order.id)).toEqual([])
+
+        const redelivered = await sendWebhook(event)
+        expect(redelivered.status).toBe(200)
+        expect(redelivered.data).toEqual({ received: true })
+        expect((await rows(`SELECT status FROM gallery_order WHERE id = ?`, [order.id]))[0].status).toBe("paid")
+        expect(await count("processed_webhook_event", "event_id = ?", [event.id])).toBe(1)
+        expect(await outboxDrained(pg)).toBe(0)
+        expect(await count("sandbox_transfer")).toBe(1)
+      })
+
+      it("a crash between the effect and the record: the redelivery is processed again and changes nothing", async () => {
+        await setAccounts({ "studio-north": "acct_north" })
+        const { intentId, order } = await checkoutCart([["studio-north-print", 2]])
+        await payments.confirmPaymentIntent(intentId, "pm_card_visa")
+        const event = intentEvent("payment_intent.succeeded", intentId)
+        jest.spyOn(payments, "markWebhookEventProcessed").mockRejectedValueOnce(new Error("process killed"))
+        const first = await sendWebhook(event)
+        expect(first.status).toBe(500)
+        // The effect committed (paid, reserved, outbox queued); the event was not recorded.
+        expect((await rows(`SELECT status FROM gallery_order WHERE id = ?`, [order.id]))[0].status).toBe("paid")
+        expect(await count("processed_webhook_event")).toBe(0)
+        expect(await outboxDrained(pg)).toBe(0)
+
+        const redelivered = await sendWebhook(event)
+        expect(redelivered.status).toBe(200)
+        expect(redelivered.data).toEqual({ received: true })
+        expect(await count("processed_webhook_event", "event_id = ?", [event.id])).toBe(1)
+        expect(await outboxDrained(pg)).toBe(0)
+        expect(await count("sandbox_transfer")).toBe(1)
+        expect(await count("gallery_payout")).toBe(1)
+        expect(await count("gallery_order_transition", "to_status = 'paid'")).toBe(2)
+        expect(await reservationsOf(order.id)).toHaveLength(1)
+        expect(await waitFor(() => count("notification"), (n) => n >= 2)).toBe(2)
+      })
+
+      it("reservations left by a settlement that died before marking the order paid are found again, never doubled", async () => {
+        const { intentId, order } = await checkoutCart([["studio-north-original", 1], ["studio-north-print", 3]])
+        await payments.confirmPaymentIntent(intentId, "pm_card_visa")
+        // What a run killed after reserving left behind: this order's reservations, the order still pending.
+        const items = await rows(
+          `SELECT i.id, i.product_id, i.quantity FROM gallery_artist_order_item i
+           JOIN gallery_artist_order ao ON ao.id = i.artist_order_id WHERE ao.gallery_order_id = ?`,
+          [order.id]
+        )
+        const [location] = await rows(`SELECT location_id FROM inventory_level WHERE inventory_item_id = ?`, [inventoryItem["studio-north-original"]])
+        const inventory = container.resolve(Modules.INVENTORY)
+        await inventory.createReservationItems(
+          items.map((item) => ({
+            line_item_id: item.id,
+            inventory_item_id: item.product_id === product["studio-north-original"] ? inventoryItem["studio-north-original"] : inventoryItem["studio-north-print"],
+            location_id: location.location_id,
+            quantity: item.quantity,
+            external_id: order.id,
+          }))
+        )
+        expect(await inventoryOf("studio-north-original")).toBe(0)
+
+        // The original is not "sold out" to its own buyer: the retry reuses the reservations.
+        const res = await confirm(intentId)
+        expect(res.status).toBe(200)
+        expect(res.data.order.status).toBe("paid")
+        const reservations = await reservationsOf(order.id)
+        expect(reservations).toHaveLength(2)
+        expect(reservations.map((r) => Number(r.quantity)).sort()).toEqual([1, 3])
+        expect(await count("sandbox_refund")).toBe(0)
+        const [level] = await rows(`SELECT stocked_quantity, reserved_quantity FROM inventory_level WHERE inventory_item_id = ?`, [inventoryItem["studio-north-print"]])
+        expect(Number(level.reserved_quantity)).toBe(3)
+      })
+
+      it("a settlement that finds the stock gone releases what an earlier run of it had reserved", async () => {
+        const winner = await checkoutCart([["studio-south-original", 1]])
+        const loser = await checkoutCart([["studio-south-original", 1], ["studio-east-print", 2]])
+        await payments.confirmPaymentIntent(winner.intentId, "pm_card_visa")
+        await payments.confirmPaymentIntent(loser.intentId, "pm_card_visa")
+        // The loser's earlier, interrupted run had reserved its print (the original was still taken by nobody then).
+        const [printItem] = await rows(
+          `SELECT i.id, i.quantity FROM gallery_artist_order_item i JOIN gallery_artist_order ao ON ao.id = i.artist_order_id
+           WHERE ao.gallery_order_id = ? AND i.product_id = ?`,
+          [loser.order.id, product["studio-east-print"]]
+        )
+        const [location] = await rows(`SELECT location_id FROM inventory_level WHERE inventory_item_id = ?`, [inventoryItem["studio-east-print"]])
+        await container.resolve(Modules.INVENTORY).createReservationItems([
+          { line_item_id: printItem.id, inventory_item_id: inventoryItem["studio-east-print"], location_id: location.location_id, quantity: 2, external_id: loser.order.id },
+        ])
+        expect((await confirm(winner.intentId)).status).toBe(200)
+        const lost = await confirm(loser.intentId)
+        expect(lost.status).toBe(409)
+        expect(await reservationsOf(loser.order.id)).toEqual([])
+        expect(await count("sandbox_refund")).toBe(1)
+      })
+
+      it("a succeeded intent for another amount than the order's total leaves the order unpaid", async () => {
+        const { intentId, order } = await checkoutCart([["studio-north-print", 1]])
+        await payments.confirmPaymentIntent(intentId, "pm_card_visa")
+        await pg.raw(`UPDATE sandbox_payment_intent SET amount = amount - 1 WHERE id = ?`, [intentId])
+        const res = await confirm(intentId)
+        expect(res.status).toBe(400)
+        expect(res.data).toEqual({ error: "Payment not successful" })
+        const webhook = await sendWebhook(intentEvent("payment_intent.succeeded", intentId))
+        expect(webhook.status).toBe(200)
+        expect((await rows(`SELECT status, paid_at FROM gallery_order WHERE id = ?`, [order.id]))[0]).toEqual({ status: "pending", paid_at: null })
+        expect(await reservationsOf(order.id)).toEqual([])
+        expect(await count("gallery_payout")).toBe(0)
+        expect(await count("gallery_outbox_message")).toBe(0)
+      })
+
+      it("the reconciliation job settles a succeeded payment nobody confirmed, and leaves unpaid ones pending", async () => {
+        await setAccounts({ "studio-north": "acct_north", "studio-east": "acct_east" })
+        const paid = await checkoutCart([["studio-north-print", 1], ["studio-east-print", 1]])
+        const unpaid = await checkoutCart([["studio-north-print", 1]])
+        await payments.confirmPaymentIntent(paid.intentId, "pm_card_visa")
+        await pg.raw(`UPDATE gallery_order SET created_at = now() - interval '5 minutes'`)
+        const result = await reconcileGallerySettlements(container)
+        expect(result).toEqual({ checked: 2, settled: 1, outOfStock: 0 })
+        const statuses = Object.fromEntries(
+          (await rows(`SELECT id, status FROM gallery_order`)).map((o) => [o.id, o.status])
+        )
+        expect(statuses).toEqual({ [paid.order.id]: "paid", [unpaid.order.id]: "pending" })
+        expect(await reconcileGallerySettlements(container)).toEqual({ checked: 1, settled: 0, outOfStock: 0 })
+        expect(await outboxDrained(pg)).toBe(0)
+        expect(await count("sandbox_transfer")).toBe(2)
+        expect(await waitFor(() => count("notification"), (n) => n >= 3)).toBe(3)
+      })
+
+      it("outbox: delivered once; a claim outlives its dead claimer only until the lease ends; a failing handler is retried later", async () => {
+        await setAccounts({ "studio-north": "acct_north" })
+        const { intentId, order } = await checkoutCart([["studio-north-print", 1]])
+        await payments.confirmPaymentIntent(intentId, "pm_card_visa")
+        // A dispatcher claims the order's messages and dies before running them (nothing else happens in this test).
+        jest.spyOn(gallery, "claimOutboxMessages").mockResolvedValueOnce([])
+        expect((await confirm(intentId)).status).toBe(200)
+        const claimed = await gallery.claimOutboxMessages({ limit: 10, leaseSeconds: 60 })
+        expect(claimed.map((m) => m.key).sort()).toEqual([`order-paid-emails:${order.id}`, `transfer-payouts:${order.id}`])
+        expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 0, failed: 0 })
+        expect(await count("sandbox_transfer")).toBe(0)
+
+        // The lease ends: the next dispatch delivers them; concurrent dispatchers never share a message.
+        await pg.raw(`UPDATE gallery_outbox_message SET available_at = now()`)
+        const results = await Promise.all([dispatchGalleryOutbox(container), dispatchGalleryOutbox(container)])
+        expect(results.reduce((n, r) => n + r.delivered, 0)).toBe(2)
+        expect(await count("sandbox_transfer")).toBe(1)
+        expect(await waitFor(() => count("notification"), (n) => n >= 2)).toBe(2)
+        const messages = await rows(`SELECT attempts, delivered_at FROM gallery_outbox_message`)
+        expect(messages.map((m) => m.attempts)).toEqual([2, 2])
+        expect(messages.every((m) => m.delivered_at instanceof Date)).toBe(true)
+
+        // Delivered messages are never claimed again.
+        expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 0, failed: 0 })
+        expect(await count("notification")).toBe(2)
+
+        // A handler that throws is released for a later attempt with its reason, not marked delivered.
+        await pg.raw(
+          `INSERT INTO gallery_outbox_message (id, key, topic, handler, payload, attempts, available_at)
+           VALUES ('gobx_test', 'unknown-handler:x', 'gallery.order.paid', 'unknown-handler', '{}'::jsonb, 0, now())`
+        )
+        expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 0, failed: 1 })
+        const [failed] = await rows(
+          `SELECT attempts, delivered_at, last_error, available_at > now() + interval '5 seconds' AS later
+           FROM gallery_outbox_message WHERE id = 'gobx_test'`
+        )
+        expect(failed).toEqual({ attempts: 1, delivered_at: null, last_error: "No outbox handler named unknown-handler", later: true })
+        expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 0, failed: 0 })
       })
     })
 

@@ -9,6 +9,7 @@ import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../src/modules/p
 import { parseStripeApiBase } from "../../src/modules/payments/providers/stripe-gateway"
 import seed, { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from "../../src/scripts/seed"
 import { anyStatus, bearer, login, type Api } from "../helpers/accounts"
+import { outboxDrained } from "../helpers/db"
 import { startFakeStripe, type FakeStripe, type Recorded } from "../helpers/fake-stripe"
 
 /**
@@ -275,6 +276,7 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
         const res = await confirm(ctx.intentId)
         expect(res.status).toBe(200)
         expect(res.data.order.status).toBe("paid")
+        expect(await outboxDrained(pg)).toBe(0)
         return ctx
       }
 
@@ -377,6 +379,9 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
             success: true,
             order: expect.objectContaining({ publicId: ctx.res.data.publicId, status: "paid", total: ctx.res.data.total }),
           })
+          // The transfers follow the payment, from the outbox, without another call to retrieve the intent.
+          expect(await outboxDrained(pg)).toBe(0)
+          expect(stripe.to("GET", `/v1/payment_intents/${ctx.intentId}`)).toHaveLength(1)
 
           // Writes: the transfers only (north, south). studio-east has no account: no transfer, payout pending.
           const posts = stripe.posts()
@@ -444,6 +449,7 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
 
           const webhook = await sendWebhook(intentEvent("payment_intent.succeeded", ctx.intentId, ctx.order.id))
           expect(webhook.status).toBe(200)
+          expect(await outboxDrained(pg)).toBe(0)
           // The event payload is not trusted: the intent (and its charge) is read from Stripe.
           expect(stripe.to("GET", `/v1/payment_intents/${ctx.intentId}`)).toHaveLength(1)
           await expectTransfersSent(ctx, stripe.posts(), chargeId)
@@ -468,6 +474,7 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
           expect(confirmed.status).toBe(200)
           expect(confirmed.data.order.status).toBe("paid")
           expect(webhook.status).toBe(200)
+          expect(await outboxDrained(pg)).toBe(0)
           await expectTransfersSent(ctx, stripe.posts(), chargeId)
         })
 

@@ -1,6 +1,5 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { MedusaError } from "@medusajs/framework/utils"
 import {
   hybridCount,
   mergeHybridProducts,
@@ -12,11 +11,12 @@ import type { CollectionType } from "../modules/curation/models/collection"
 import type { CollectionRow } from "../modules/curation/service"
 import {
   getGalleryProductsByIds,
+  isGalleryEligible,
   listGalleryProducts,
   type GalleryProduct,
   type GalleryProductFilters,
-  type PgSource,
 } from "./gallery-products"
+import { toKnex, type PgSource } from "./pg"
 
 /**
  * Reads of the curation module (collections, their items, spotlights), joined with the gallery's products and
@@ -26,12 +26,6 @@ import {
 
 /** How many products a smart or hybrid collection's detail view lists (itemCount still counts them all). */
 export const COMPUTED_ITEMS_LIMIT = 100
-
-function toKnex(source: PgSource): Knex {
-  const candidate = source as Partial<Knex> & Partial<Pick<MedusaContainer, "resolve">>
-  if (typeof candidate.raw === "function") return source as Knex
-  return (source as MedusaContainer).resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-}
 
 /** A collection row as the curation module stores it. */
 export type CollectionRecord = CollectionRow
@@ -111,6 +105,30 @@ export async function listCollectionItems(source: PgSource, collectionId: string
 }
 
 export type CollectionItemWithProduct = CollectionItemRecord & { product: GalleryProduct | null }
+
+export const PRODUCT_NOT_FOUND = "Product not found"
+export const PRODUCT_NOT_GALLERY_ELIGIBLE = "Product not gallery eligible"
+
+/**
+ * The gallery products a collection is to hold, in one query: 404 "Product not found" when one is not a gallery
+ * product, 400 "Product not gallery eligible" when one breaks any of the spec's three rules (inactive included: a
+ * draft or archived product is not eligible for a collection).
+ */
+export async function requireEligibleGalleryProducts(
+  source: PgSource,
+  ids: string[]
+): Promise<Map<string, GalleryProduct>> {
+  const products = await getGalleryProductsByIds(source, ids)
+  for (const id of ids) {
+    if (!products.has(id)) throw new MedusaError(MedusaError.Types.NOT_FOUND, PRODUCT_NOT_FOUND)
+  }
+  for (const id of ids) {
+    if (!isGalleryEligible(products.get(id)!)) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, PRODUCT_NOT_GALLERY_ELIGIBLE)
+    }
+  }
+  return products
+}
 
 /**
  * A manual collection's items with their products, in position order: every stored item with its product (null

@@ -1,17 +1,8 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { type ArtistOrderStatus, type GalleryOrderStatus, viewStatus } from "../lib/gallery-order-status"
 import { fromCents } from "../lib/money"
-import {
-  artistOrderFields,
-  iso,
-  orderItemFields,
-  toKnex,
-  type ArtistOrderFieldsRow,
-  type OrderItemRow,
-  type OrdersPgSource,
-} from "./order-views"
-
-export type { OrdersPgSource } from "./order-views"
+import { artistOrderFields, iso, orderItemFields, type ArtistOrderFieldsRow, type OrderItemRow } from "./order-views"
+import { toKnex, type PgSource } from "./pg"
 
 /**
  * Gallery order reads for checkout, confirm, webhooks, payouts and order tracking: raw SQL on the container's pg
@@ -37,7 +28,7 @@ const HEAD_COLUMNS = `id, public_id, status, email, total_cents, created_at, pai
 
 /** The order paid by this payment intent, or null. */
 export async function findGalleryOrderByPaymentIntent(
-  source: OrdersPgSource,
+  source: PgSource,
   paymentIntentId: string
 ): Promise<GalleryOrderHead | null> {
   const { rows } = await toKnex(source).raw(
@@ -47,7 +38,7 @@ export async function findGalleryOrderByPaymentIntent(
   return (rows[0] as GalleryOrderHead | undefined) ?? null
 }
 
-export async function findGalleryOrderHead(source: OrdersPgSource, orderId: string): Promise<GalleryOrderHead | null> {
+export async function findGalleryOrderHead(source: PgSource, orderId: string): Promise<GalleryOrderHead | null> {
   const { rows } = await toKnex(source).raw(
     `SELECT ${HEAD_COLUMNS} FROM gallery_order WHERE id = ? AND deleted_at IS NULL`,
     [orderId]
@@ -116,7 +107,7 @@ export type GalleryOrderForPayment = GalleryOrderHead & {
  * stock levels per location. One query.
  */
 export async function loadGalleryOrderForPayment(
-  source: OrdersPgSource,
+  source: PgSource,
   by: { orderId: string } | { paymentIntentId: string }
 ): Promise<GalleryOrderForPayment | null> {
   const [column, value] = "orderId" in by ? ["id", by.orderId] : ["payment_intent_id", by.paymentIntentId]
@@ -198,7 +189,7 @@ export type PendingPayout = {
  * were paid (not cancelled). Oldest first. `orderId` narrows to one order.
  */
 export async function listTransferablePayouts(
-  source: OrdersPgSource,
+  source: PgSource,
   options: { orderId?: string; limit?: number } = {}
 ): Promise<PendingPayout[]> {
   const bindings: unknown[] = [PAID_OR_LATER]
@@ -284,7 +275,7 @@ const ARTIST_ORDER_ITEMS_JSON = `coalesce((
                        ), '[]'::json)`
 
 /** The public view of the order with this public id, or null. One query. */
-export async function getPublicGalleryOrder(source: OrdersPgSource, publicId: string): Promise<PublicGalleryOrder | null> {
+export async function getPublicGalleryOrder(source: PgSource, publicId: string): Promise<PublicGalleryOrder | null> {
   const { rows } = await toKnex(source).raw(
     `SELECT o.public_id, o.status, o.total_cents, o.subtotal_cents, o.gallery_fee_cents, o.stripe_fee_cents, o.email,
             o.shipping_option, o.shipping_address, o.created_at, o.paid_at,
@@ -334,7 +325,7 @@ export type GalleryOrderForEmail = {
 }
 
 /** What the paid-order side effects need (emails, referral attribution). One query. */
-export async function getGalleryOrderForEmail(source: OrdersPgSource, orderId: string): Promise<GalleryOrderForEmail | null> {
+export async function getGalleryOrderForEmail(source: PgSource, orderId: string): Promise<GalleryOrderForEmail | null> {
   const { rows } = await toKnex(source).raw(
     `SELECT o.id, o.public_id, o.referral_session_id, o.email, o.total_cents, o.subtotal_cents, o.gallery_fee_cents,
             o.stripe_fee_cents, o.shipping_option, o.shipping_address, o.paid_at,

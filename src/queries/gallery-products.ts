@@ -1,8 +1,5 @@
-import { createHash } from "node:crypto"
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import type { ArtworkType } from "../modules/organization/models/artist-product"
+import type { ArtworkType } from "../lib/artwork-types"
+import { preparedStatement, runPrepared, toKnex, type PgSource } from "./pg"
 
 /**
  * The gallery's view of a product (spec part 2, "Product as embedded in gallery responses"), read for
@@ -57,16 +54,7 @@ export type GalleryProductFilters = {
 
 export type GalleryProductList = { products: GalleryProduct[]; count: number }
 
-/** The container, or its knex instance (or a knex transaction). */
-export type PgSource = Knex | Pick<MedusaContainer, "resolve">
-
 export const GALLERY_PRODUCTS_MAX_LIMIT = 1000
-
-function toKnex(source: PgSource): Knex {
-  const candidate = source as Partial<Knex> & Partial<Pick<MedusaContainer, "resolve">>
-  if (typeof candidate.raw === "function") return source as Knex
-  return (source as MedusaContainer).resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-}
 
 const ORDER_BY: Record<GalleryProductSort, string> = {
   newest: "f.created_at DESC, f.id DESC",
@@ -264,10 +252,9 @@ export async function listGalleryProducts(
   if (filters.ids && filters.ids.length === 0) return { products: [], count: 0 }
   const knex = toKnex(source)
   const { sql, bindings } = buildQuery(filters)
-  // Named prepared statement: planning this query costs more than running it on a page of rows. The text
+  // Named prepared statement (pg.ts): planning this query costs more than running it on a page of rows. The text
   // depends only on which filters are present (values are bindings), so the names stay few.
-  const name = `atelier_products_list_${createHash("sha1").update(sql).digest("hex").slice(0, 12)}`
-  const result = await knex.raw(sql, bindings as Knex.RawBinding[]).options({ name })
+  const result = await runPrepared(knex, preparedStatement("products_list", sql), bindings)
   const rows = (result.rows ?? []) as Row[]
   // Always at least one row (the total), with null product columns when the page is empty.
   const count = rows.length ? Number(rows[0].total_count) : 0
@@ -276,11 +263,12 @@ export async function listGalleryProducts(
 
 /**
  * listGalleryProducts({ids, limit: ids.length, sort: "oldest"}) without what a list of ids does not need (the
- * `filtered`/`page`/`total` CTEs and the count), as a NAMED prepared statement: each pooled connection parses and
- * plans it once (planning was most of its cost: ~1-9 ms against ~0.5 ms of execution), see queries/gallery-cart.ts.
- * The name carries a hash of the text, so a changed statement never collides with an old one.
+ * `filtered`/`page`/`total` CTEs and the count), as a named prepared statement (pg.ts): planning was most of its
+ * cost (~1-9 ms against ~0.5 ms of execution).
  */
-const BY_IDS_SQL = `
+const BY_IDS = preparedStatement(
+  "products_by_ids",
+  `
 SELECT p.id, p.title, p.handle, p.status, p.created_at,
        ap.archived_at AS artist_archived_at, ap.gallery_eligible, ap.product_type, ap.featured,
        o.id AS org_id, o.name AS org_name, o.slug AS org_slug, o.gallery_approved AS org_gallery_approved,
@@ -294,7 +282,7 @@ JOIN organization o ON o.id = ap.organization_id AND o.deleted_at IS NULL${defau
 WHERE p.id = ANY(?::text[]) AND p.deleted_at IS NULL
 ORDER BY p.created_at ASC, p.id ASC
 LIMIT ?`
-const BY_IDS_NAME = `atelier_products_by_ids_${createHash("sha1").update(BY_IDS_SQL).digest("hex").slice(0, 12)}`
+)
 
 /** The gallery view of these products (any state; missing ids are absent), keyed by id. One query. */
 export async function getGalleryProductsByIds(source: PgSource, ids: string[]): Promise<Map<string, GalleryProduct>> {
@@ -302,7 +290,7 @@ export async function getGalleryProductsByIds(source: PgSource, ids: string[]): 
   const map = new Map<string, GalleryProduct>()
   if (!unique.length) return map
   const knex = toKnex(source)
-  const result = await knex.raw(BY_IDS_SQL, [unique, unique.length] as Knex.RawBinding[]).options({ name: BY_IDS_NAME })
+  const result = await runPrepared(knex, BY_IDS, [unique, unique.length])
   for (const row of (result.rows ?? []) as Row[]) {
     const product = toView(row)
     map.set(product.id, product)

@@ -1,23 +1,11 @@
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { ArtistOrderStatus } from "../lib/gallery-order-status"
 import { fromCents } from "../lib/money"
 import { shownTrackingUrl } from "../lib/tracking-url"
 
 /**
- * What the gallery order reads (gallery-orders.ts) and the artist order reads (artist-orders.ts) share: the pg
- * source they take and the row -> view mapping of an artist order and its items.
+ * What the gallery order reads (gallery-orders.ts) and the artist order reads (artist-orders.ts) share: the row ->
+ * view mapping of an artist order and its items.
  */
-
-/** The container, or its knex instance (or a knex transaction). */
-export type OrdersPgSource = Knex | Pick<MedusaContainer, "resolve">
-
-export function toKnex(source: OrdersPgSource): Knex {
-  const candidate = source as Partial<Knex>
-  if (typeof candidate.raw === "function") return source as Knex
-  return (source as MedusaContainer).resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-}
 
 export function iso(value: Date | string | null | undefined): string | null {
   if (value === null || value === undefined) return null

@@ -12,10 +12,10 @@ import type GalleryModuleService from "../../modules/gallery/service"
 import { ORGANIZATION_MODULE } from "../../modules/organization"
 import type OrganizationModuleService from "../../modules/organization/service"
 import type { MembershipRole } from "../../modules/organization/models/membership"
+import { ADMIN_ACTOR, MEMBER_ACTOR } from "../../lib/actors"
 import { fieldError, sendAuthError } from "./error-response"
 
-export const ADMIN_ACTOR = "user"
-export const MEMBER_ACTOR = "member"
+export { ADMIN_ACTOR, MEMBER_ACTOR }
 
 export type OrganizationContext = { id: string; role: MembershipRole }
 

@@ -100,10 +100,22 @@ class PaymentsModuleService
     return this.localGateway().retrieveLocalPaymentIntent(id)
   }
 
+  /** Whether a webhook event id was recorded as processed (its effect committed). */
+  @InjectManager()
+  async isWebhookEventProcessed(
+    eventId: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    const rows = await this.manager(sharedContext).execute(
+      `select 1 from processed_webhook_event where event_id = ? and deleted_at is null limit 1`,
+      [eventId]
+    )
+    return rows.length === 1
+  }
+
   /**
-   * Records a webhook event id; false when it was already recorded. One INSERT ... ON CONFLICT DO NOTHING, so
-   * of any number of concurrent deliveries of one event exactly one gets true.
-   * Pass a transactional context to make the record commit (or roll back) with the event's effects.
+   * Records a webhook event id once its effect has committed; false when it was already recorded. One INSERT ... ON
+   * CONFLICT DO NOTHING, so of any number of concurrent deliveries of one event exactly one gets true.
    */
   @InjectManager()
   async markWebhookEventProcessed(
@@ -122,15 +134,6 @@ class PaymentsModuleService
       [generateEntityId(undefined, "whevt"), eventId, type]
     )
     return rows.length === 1
-  }
-
-  /** Forgets a recorded event (compensation when its processing failed), so a redelivery is handled again. */
-  @InjectManager()
-  async unmarkWebhookEventProcessed(
-    eventId: string,
-    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
-  ): Promise<void> {
-    await this.manager(sharedContext).execute(`delete from processed_webhook_event where event_id = ?`, [eventId])
   }
 
   protected localGateway(): LocalGateway {

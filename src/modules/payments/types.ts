@@ -29,6 +29,8 @@ export type RetrievedPaymentIntent = {
   id: string
   status: string
   amountCents: number
+  /** Lower-case ISO code, as Stripe reports it. */
+  currency: string
   chargeId: string | null
   transferGroup: string | null
   metadata: Record<string, string>

@@ -86,6 +86,7 @@ describe("StripeGateway against a fake Stripe API", () => {
       id,
       status: "requires_payment_method",
       amountCents: 11_489,
+      currency: "usd",
       chargeId: null,
       transferGroup: "gallery_gord_1_1700000000000",
       metadata: { order_id: "gord_1", cart_session_id: "sess_1" },

@@ -102,6 +102,7 @@ function toView(row: IntentRow): SandboxPaymentIntentView {
     id: row.id,
     status: row.status,
     amountCents: row.amount,
+    currency: row.currency,
     chargeId: row.charge_id,
     transferGroup: row.transfer_group,
     metadata: { ...(row.metadata ?? {}) },

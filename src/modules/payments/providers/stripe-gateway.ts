@@ -118,6 +118,7 @@ export class StripeGateway implements PaymentGateway {
       id: intent.id,
       status: intent.status,
       amountCents: intent.amount,
+      currency: intent.currency,
       chargeId: typeof charge === "string" ? charge : (charge?.id ?? null),
       transferGroup: intent.transfer_group ?? null,
       metadata: { ...intent.metadata },
