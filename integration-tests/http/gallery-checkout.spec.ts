@@ -18,9 +18,10 @@ import {
 import { dispatchGalleryOutbox } from "../../src/outbox/dispatch"
 import { getGalleryProductsByIds } from "../../src/queries/gallery-products"
 import seed from "../../src/scripts/seed"
-import { anyStatus, type Api } from "../helpers/accounts"
+import { UNSAFE_TEXT_MESSAGE } from "../../src/api/utils/validation"
+import { anyStatus, bearer, type Api } from "../helpers/accounts"
 import { countRows, outboxDrained, selectRows, waitFor } from "../helpers/db"
-import { COLLECTOR_ADDRESS, COLLECTOR_EMAIL } from "../helpers/demo-data"
+import { COLLECTOR_ADDRESS, COLLECTOR_EMAIL, loginDemoAdmin, loginDemoMember } from "../helpers/demo-data"
 
 jest.setTimeout(180000)
 
@@ -684,6 +685,114 @@ medusaIntegrationTestRunner({
       })
     })
 
+    describe("no NUL character or unpaired surrogate reaches PostgreSQL, from any route", () => {
+      const NUL = "\u0000"
+      const LONE = "\ud800"
+
+      it("each route answers 400 with its own message, and nothing is written", async () => {
+        const admin = bearer(await loginDemoAdmin(api))
+        const member = bearer(await loginDemoMember(api, "north@atelier.test"))
+        const cart = { headers: { cookie: `gallery_cart_session=${session()}` }, ...anyStatus }
+        const tables = ["gallery_order", "gallery_cart_item", "newsletter_subscriber", "referral", "gallery_collection", "organization"]
+        const { res: placed } = await checkoutCart([["studio-east-print", 1]], { shippingOption: "per_artist", shippingAddress: undefined })
+        const afterCheckout = await Promise.all(tables.map((table) => count(table)))
+
+        type Case = [string, () => Promise<{ status: number; data: unknown }>, unknown]
+        const gallery = (error: string) => ({ error })
+        const cases: Case[] = []
+        for (const bad of [NUL, LONE]) {
+          const text = (value: string) => `${value}${bad}`
+          cases.push(
+            ["confirm", () => confirm(text("pi_")), gallery("Payment intent ID required")],
+            ["cart add", () => api.post("/api/gallery/cart/add", { productId: text(product["studio-east-print"]) }, cart), gallery("Product ID required")],
+            ["cart update", () => api.post("/api/gallery/cart/update", { itemId: text("gci_1"), quantity: 1 }, cart), gallery("Item ID and quantity required")],
+            ["cart remove", () => api.post("/api/gallery/cart/remove", { itemId: text("gci_1") }, cart), gallery("Item ID required")],
+            ["checkout email", () => checkout({ sessionId: session(), email: text("a@b.co"), shippingOption: "per_artist" }), gallery("Invalid email address")],
+            ["checkout session", () => checkout({ sessionId: text("s"), email: EMAIL, shippingOption: "per_artist" }), gallery("Missing required fields")],
+            [
+              "checkout address",
+              () => checkout({ sessionId: session(), email: EMAIL, shippingOption: "single_address", shippingAddress: { ...ADDRESS, name: text("Ada") } }),
+              gallery("Missing required fields"),
+            ],
+            [
+              "checkout, a field the route does not read",
+              () => checkout({ sessionId: session(), email: EMAIL, shippingOption: "per_artist", note: text("gift") }),
+              gallery(UNSAFE_TEXT_MESSAGE),
+            ],
+            [
+              "per-artist address",
+              () =>
+                api.post(
+                  `/api/gallery/orders/${placed.data.publicId}/addresses`,
+                  { orgId: org["studio-east"], shippingAddress: { ...ADDRESS, line1: text("1 Road") }, email: EMAIL },
+                  anyStatus
+                ),
+              gallery("Missing required fields"),
+            ],
+            ["newsletter email", () => api.post("/api/gallery/newsletter/subscribe", { email: text("a@b.co") }, anyStatus), gallery("Invalid email address")],
+            [
+              "newsletter name",
+              () => api.post("/api/gallery/newsletter/subscribe", { email: "n@b.co", firstName: text("Ada") }, anyStatus),
+              gallery("First name must be a string of at most 100 characters"),
+            ],
+            ["newsletter unsubscribe", () => api.post("/api/gallery/newsletter/unsubscribe", { email: text("a@b.co") }, anyStatus), gallery("Invalid email address")],
+            ["referral", () => api.post("/api/gallery/referral/track", { org_id: text(org["studio-east"]) }, anyStatus), gallery("Organization ID required")],
+            [
+              "admin collection name",
+              () => api.post("/api/admin/collections", { name: text("Prints"), slug: "prints", type: "manual" }, admin),
+              gallery("Name, slug, and type are required"),
+            ],
+            [
+              "admin collection rules",
+              () => api.post("/api/admin/collections", { name: "Cheap", slug: "cheap", type: "smart", rules: { org_id: text("org") } }, admin),
+              gallery("Invalid rules: values must not contain NUL characters or unpaired surrogates"),
+            ],
+            [
+              "admin spotlight",
+              () => api.post("/api/admin/spotlights", { orgId: org["studio-east"], title: "Hi", description: text("x") }, admin),
+              gallery("Description must be a string"),
+            ],
+            [
+              "dashboard organization",
+              () => api.post("/api/organizations", { name: text("Studio"), slug: "studio-nul" }, member),
+              { error: "Name is required (at most 200 characters)", code: "invalid_request", details: { field: "name" } },
+            ],
+          )
+        }
+        // A URL carries UTF-8 only, so no unpaired surrogate: NUL (%00) in queries and paths.
+        cases.push(
+          [
+            "products query",
+            () => api.get("/api/gallery/products?q=print%00", anyStatus),
+            gallery("q must be a string of at most 200 characters"),
+          ],
+          [
+            "artist orders query",
+            () => api.get(`/api/gallery/artist/orders?org_id=${org["studio-north"]}%00`, member),
+            gallery("Organization ID required"),
+          ],
+          // Routes that declare no schema of that input: the backstop answers.
+          ["a path segment", () => api.get("/api/gallery/collections/spring%00", anyStatus), gallery(UNSAFE_TEXT_MESSAGE)],
+          ["an unused query", () => api.get("/api/gallery/spotlights?x=y%00", anyStatus), gallery(UNSAFE_TEXT_MESSAGE)],
+          [
+            "an admin path",
+            () => api.post("/api/admin/gallery-orders/gord_1%00/cancel", {}, admin),
+            gallery(UNSAFE_TEXT_MESSAGE),
+          ],
+          [
+            "a dashboard query",
+            () => api.get("/api/members/me?x=y%00", member),
+            { error: UNSAFE_TEXT_MESSAGE, code: "invalid_request", details: { field: "query.x" } },
+          ]
+        )
+        for (const [name, call, body] of cases) {
+          const res = await call()
+          expect([name, res.status, res.data]).toEqual([name, 400, body])
+        }
+        expect(await Promise.all(tables.map((table) => count(table)))).toEqual(afterCheckout)
+      })
+    })
+
     describe("POST /api/gallery/checkout/confirm: errors", () => {
       it("400 Payment intent ID required", async () => {
         for (const body of [{}, { paymentIntentId: "" }, { paymentIntentId: 42 }]) {
@@ -1090,6 +1199,18 @@ medusaIntegrationTestRunner({
           shippedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         })
         expect(shipped.artistOrders[1].trackingUrl).toBe("https://track.example/x")
+
+        // A stored value that is not an https URL (written before custom values were checked) is never a link.
+        for (const unsafe of ["javascript:alert(document.cookie)", "data:text/html,<script>x</script>", "http://track.example/x", "/x"]) {
+          await pg.raw(`UPDATE gallery_artist_order SET tracking_url = ? WHERE gallery_order_id = ? AND organization_id = ?`, [
+            unsafe,
+            order.id,
+            org["studio-south"],
+          ])
+          const view = (await api.get(`/api/gallery/orders/${publicId}`, anyStatus)).data.order
+          expect([unsafe, view.artistOrders[1].trackingUrl]).toEqual([unsafe, null])
+          expect(JSON.stringify(view)).not.toContain(unsafe)
+        }
       })
 
       it("404 Order not found", async () => {
@@ -1112,7 +1233,11 @@ medusaIntegrationTestRunner({
         expect(view.shippingAddress).toBeNull()
         expect(view.artistOrders.map((a: Row) => a.shippingAddress)).toEqual([null, null])
 
-        const set = await api.post(url, { orgId: org["studio-south"], shippingAddress: { ...ADDRESS, country: "ca" } }, anyStatus)
+        const set = await api.post(
+          url,
+          { orgId: org["studio-south"], shippingAddress: { ...ADDRESS, country: "ca" }, email: EMAIL },
+          anyStatus
+        )
         expect(set.status).toBe(200)
         expect(set.data.order.artistOrders.map((a: Row) => [a.orgId, a.shippingAddress])).toEqual([
           [org["studio-north"], null],
@@ -1121,9 +1246,11 @@ medusaIntegrationTestRunner({
         expect(JSON.stringify(set.data)).not.toMatch(INTERNAL_ID_PATTERN)
 
         for (const body of [
-          { shippingAddress: ADDRESS },
-          { orgId: org["studio-north"] },
-          { orgId: org["studio-north"], shippingAddress: { ...ADDRESS, line1: " " } },
+          { shippingAddress: ADDRESS, email: EMAIL },
+          { orgId: org["studio-north"], email: EMAIL },
+          { orgId: org["studio-north"], shippingAddress: { ...ADDRESS, line1: " " }, email: EMAIL },
+          { orgId: org["studio-north"], shippingAddress: { ...ADDRESS, city: "Oslo\u0000" }, email: EMAIL },
+          { orgId: "org\u0000", shippingAddress: ADDRESS, email: EMAIL },
         ]) {
           const bad = await api.post(url, body, anyStatus)
           expect(bad.status).toBe(400)
@@ -1134,7 +1261,7 @@ medusaIntegrationTestRunner({
           [url, "org_missing"],
           ["/api/gallery/orders/GAL-2024-ZZZZZZ/addresses", org["studio-north"]],
         ]) {
-          const missing = await api.post(path, { orgId, shippingAddress: ADDRESS }, anyStatus)
+          const missing = await api.post(path, { orgId, shippingAddress: ADDRESS, email: EMAIL }, anyStatus)
           expect(missing.status).toBe(404)
           expect(missing.data).toEqual({ error: "Order not found" })
         }
@@ -1142,16 +1269,42 @@ medusaIntegrationTestRunner({
         await pg.raw(`UPDATE gallery_artist_order SET status = 'shipped' WHERE organization_id = ? AND shipping_address IS NOT NULL`, [
           org["studio-south"],
         ])
-        const late = await api.post(url, { orgId: org["studio-south"], shippingAddress: ADDRESS }, anyStatus)
+        const late = await api.post(url, { orgId: org["studio-south"], shippingAddress: ADDRESS, email: EMAIL }, anyStatus)
         expect(late.status).toBe(400)
         expect(late.data).toEqual({ error: "Order already shipped" })
+      })
+
+      it("needs the order's email (any case): a missing or wrong one is answered exactly like an unknown order", async () => {
+        const sessionId = session()
+        await fillCart(sessionId, [["studio-north-print", 1]])
+        const res = await checkout({ sessionId, email: EMAIL, shippingOption: "per_artist" })
+        const url = `/api/gallery/orders/${res.data.publicId}/addresses`
+        const body = { orgId: org["studio-north"], shippingAddress: ADDRESS }
+        const unknownOrder = await api.post(
+          "/api/gallery/orders/GAL-2024-ZZZZZZ/addresses",
+          { ...body, email: EMAIL },
+          anyStatus
+        )
+        for (const email of [undefined, null, "", "  ", 42, ["x"], "someone@else.test", `${EMAIL}x`, `x${EMAIL}`, "x".repeat(300)]) {
+          const refused = await api.post(url, { ...body, email }, anyStatus)
+          expect([email, refused.status, refused.data]).toEqual([email, unknownOrder.status, unknownOrder.data])
+          expect(Object.keys(refused.headers).sort()).toEqual(Object.keys(unknownOrder.headers).sort())
+        }
+        expect(unknownOrder.status).toBe(404)
+        expect(unknownOrder.data).toEqual({ error: "Order not found" })
+        const [stored] = await pg("gallery_artist_order").select("shipping_address").where({ organization_id: org["studio-north"] })
+        expect(stored.shipping_address).toBeNull()
+
+        const accepted = await api.post(url, { ...body, email: `  ${EMAIL.toUpperCase()} ` }, anyStatus)
+        expect(accepted.status).toBe(200)
+        expect(accepted.data.order.artistOrders[0].shippingAddress).toEqual(ADDRESS)
       })
 
       it("400 for a single_address order", async () => {
         const { res } = await checkoutCart([["studio-east-print", 1]])
         const refused = await api.post(
           `/api/gallery/orders/${res.data.publicId}/addresses`,
-          { orgId: org["studio-east"], shippingAddress: ADDRESS },
+          { orgId: org["studio-east"], shippingAddress: ADDRESS, email: EMAIL },
           anyStatus
         )
         expect(refused.status).toBe(400)

@@ -1,6 +1,6 @@
 import type { ArtistOrderStatus } from "../lib/gallery-order-status"
 import { fromCents } from "../lib/money"
-import { deriveTrackingUrl } from "../lib/tracking-url"
+import { shownTrackingUrl } from "../lib/tracking-url"
 
 /**
  * What the gallery order reads (gallery-orders.ts) and the artist order reads (artist-orders.ts) share: the row ->
@@ -42,8 +42,8 @@ export type ArtistOrderFieldsRow = {
   shipping_address: Record<string, unknown> | null
 }
 
-/** The fields of an artist order both the artist's and the buyer's views show; a tracking URL derived from the
- * number when none was stored. */
+/** The fields of an artist order both the artist's and the buyer's views show; the tracking link as shownTrackingUrl
+ * allows (a stored https URL, else derived from the number when none was stored). */
 export function artistOrderFields(row: ArtistOrderFieldsRow) {
   return {
     artistName: row.artist_name,
@@ -51,7 +51,7 @@ export function artistOrderFields(row: ArtistOrderFieldsRow) {
     subtotal: fromCents(row.subtotal_cents),
     artistPayout: fromCents(row.payout_cents),
     trackingNumber: row.tracking_number ?? null,
-    trackingUrl: row.tracking_url ?? (row.tracking_number ? deriveTrackingUrl(row.tracking_number) : null),
+    trackingUrl: shownTrackingUrl(row.tracking_url, row.tracking_number),
     shippedAt: iso(row.shipped_at),
     shippingAddress: row.shipping_address ?? null,
   }

@@ -2,6 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { INotificationModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { fromCents } from "../lib/money"
+import { isAcceptedCarrier, shownTrackingUrl } from "../lib/tracking-url"
 import { getArtistOrderForShippingEmail } from "../queries/artist-orders"
 import { GALLERY_ARTIST_ORDER_SHIPPED_EVENT } from "../workflows/gallery-fulfilment/workflows/ship-artist-order"
 
@@ -41,9 +42,10 @@ export default async function galleryOrderShippedHandler({
       publicId: shipment.public_id,
       trackingPage: galleryOrderTrackingPath(shipment.public_id),
       artistName: shipment.artist_name,
-      carrier: shipment.carrier,
+      carrier: shipment.carrier && isAcceptedCarrier(shipment.carrier) ? shipment.carrier : null,
       trackingNumber: shipment.tracking_number,
-      trackingUrl: shipment.tracking_url,
+      // Only an https link reaches the customer's mailbox.
+      trackingUrl: shownTrackingUrl(shipment.tracking_url, shipment.tracking_number),
       shippedAt: shipment.shipped_at ? new Date(shipment.shipped_at).toISOString() : null,
       shippingAddress: shipment.shipping_address,
       items: shipment.items.map((item) => ({

@@ -10,10 +10,10 @@ import type { GalleryProductsQuery } from "./validators"
  * paginated (limit default 20, at most 100; offset). One SQL statement for the page and the count.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const query = req.validatedQuery as GalleryProductsQuery
+  const query = req.validatedQuery as unknown as GalleryProductsQuery
   const { products, count } = await listGalleryProducts(req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION), {
     eligibleOnly: true,
-    org_id: query.org_id,
+    org_id: query.org_id ?? undefined,
     product_type: query.product_type,
     price_min: query.price_min,
     price_max: query.price_max,
