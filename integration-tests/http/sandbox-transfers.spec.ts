@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { processPendingPayouts } from "../../src/jobs/process-pending-payouts"
 import { ORGANIZATION_MODULE } from "../../src/modules/organization"
 import type OrganizationModuleService from "../../src/modules/organization/service"
@@ -192,16 +192,25 @@ medusaIntegrationTestRunner({
     })
 
     describe("pending payouts job on the local gateway", () => {
-      it("finds a transfer whose record was lost more than 24 h ago through the listing: recorded, not made again", async () => {
+      /**
+       * A paid order whose studio-north transfer exists while its record was lost, as a process that died between
+       * the two leaves it, with the first attempt 25 hours ago.
+       */
+      async function lostTransferRecord() {
         const { order, payouts } = await paidOrder()
         const north = payouts.find((p) => p.slug === "studio-north") as Row
-        // As a process that died between the transfer and its record leaves it, a day and more ago.
+        expect(north.transfer_id).toMatch(/^tr_/)
         await pg.raw(
           `UPDATE gallery_payout SET status = 'pending', transfer_id = NULL, transferred_at = NULL,
              attempt_count = 1, first_attempted_at = now() - interval '25 hours'
            WHERE id = ?`,
           [north.id]
         )
+        return { order, north }
+      }
+
+      it("finds a transfer whose record was lost more than 24 h ago through the listing: recorded, not made again", async () => {
+        const { order, north } = await lostTransferRecord()
         const payments: PaymentsModuleService = container.resolve(PAYMENTS_MODULE)
         const listed = jest.spyOn(payments, "listTransfers")
         const created = jest.spyOn(payments, "createTransfer")
@@ -213,6 +222,43 @@ medusaIntegrationTestRunner({
         const [row] = await rows(`SELECT status, transfer_id FROM gallery_payout WHERE id = ?`, [north.id])
         expect(row).toEqual({ status: "transferred", transfer_id: north.transfer_id })
         expect(await countRows(pg, "sandbox_transfer", "transfer_group = ?", [order.transfer_group])).toBe(2)
+      })
+
+      it("when the lookup fails, sends nothing: the payout stays pending with the reason and backs off", async () => {
+        const { order, north } = await lostTransferRecord()
+        const payments: PaymentsModuleService = container.resolve(PAYMENTS_MODULE)
+        // The provider is unreachable for this one request.
+        jest
+          .spyOn(payments, "listTransfers")
+          .mockRejectedValueOnce(new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "connection reset"))
+        const created = jest.spyOn(payments, "createTransfer")
+        const now = new Date()
+
+        expect(await processPendingPayouts(container, { now })).toEqual({ transferred: 0, failed: 1 })
+
+        expect(created).not.toHaveBeenCalled()
+        const [row] = await rows(
+          `SELECT status, transfer_id, attempt_count, next_attempt_at, failure_reason FROM gallery_payout WHERE id = ?`,
+          [north.id]
+        )
+        expect(row).toEqual({
+          status: "pending",
+          transfer_id: null,
+          attempt_count: 2,
+          // The second failed attempt: 30 minutes.
+          next_attempt_at: new Date(now.getTime() + 30 * 60_000),
+          failure_reason: "Could not check for an existing transfer: connection reset",
+        })
+        expect(await countRows(pg, "sandbox_transfer", "transfer_group = ?", [order.transfer_group])).toBe(2)
+
+        // Due again: the lookup works, finds the transfer, records it.
+        expect(await processPendingPayouts(container, { now: new Date(now.getTime() + 31 * 60_000) })).toEqual({
+          transferred: 1,
+          failed: 0,
+        })
+        const [after] = await rows(`SELECT status, transfer_id FROM gallery_payout WHERE id = ?`, [north.id])
+        expect(after).toEqual({ status: "transferred", transfer_id: north.transfer_id })
+        expect(created).not.toHaveBeenCalled()
       })
     })
   },

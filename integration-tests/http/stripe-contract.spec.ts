@@ -559,9 +559,14 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
           // Express's own answer to an unknown route: 404, an HTML page naming the method and path.
           expect(unknownPost.status).toBe(404)
           expect(unknownPost.data).toContain("Cannot POST /api/sandbox-never-registered")
+          // Without a body or query either: no validator answers before the route is found missing.
+          const bare = await api.post(`/api/sandbox/payment-intents/${ctx.intentId}/confirm`, undefined, anyStatus)
+          const bareList = await api.get("/api/sandbox/transfers?limit=0", anyStatus)
           for (const [res, method, url] of [
             [confirmed, "POST", confirmPath],
             [listed, "GET", listPath],
+            [bare, "POST", confirmPath],
+            [bareList, "GET", "/api/sandbox/transfers"],
           ] as const) {
             const unknown = method === "POST" ? unknownPost : unknownGet
             expect(res.status).toBe(404)
