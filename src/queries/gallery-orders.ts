@@ -171,15 +171,23 @@ export type PendingPayout = {
   public_id: string
 }
 
+/** A transferable payout with its retry state (the payouts job's back-off and existing-transfer check). */
+export type TransferablePayout = PendingPayout & {
+  created_at: Date
+  attempt_count: number
+  first_attempted_at: Date | null
+}
+
 /**
  * Payouts still waiting for their transfer whose organization now has a connected account, of orders that
- * were paid (not cancelled). Oldest first. `orderId` narrows to one order.
+ * were paid (not cancelled), and whose next attempt is due at `dueAt` (never attempted, or backed off until then).
+ * Oldest first. `orderId` narrows to one order.
  */
 export async function listTransferablePayouts(
   source: PgSource,
-  options: { orderId?: string; limit?: number } = {}
-): Promise<PendingPayout[]> {
-  const bindings: unknown[] = [PAID_OR_LATER]
+  options: { dueAt: Date; orderId?: string; limit?: number }
+): Promise<TransferablePayout[]> {
+  const bindings: unknown[] = [PAID_OR_LATER, options.dueAt]
   let orderFilter = ""
   if (options.orderId) {
     orderFilter = "AND o.id = ?"
@@ -188,18 +196,20 @@ export async function listTransferablePayouts(
   bindings.push(Math.max(1, Math.min(options.limit ?? 500, 5000)))
   const { rows } = await toKnex(source).raw(
     `SELECT p.id, p.artist_order_id, p.gallery_order_id, p.organization_id, p.amount_cents,
-            org.stripe_account_id AS destination, o.transfer_group, o.payment_intent_id, o.public_id
+            org.stripe_account_id AS destination, o.transfer_group, o.payment_intent_id, o.public_id,
+            p.created_at, p.attempt_count, p.first_attempted_at
      FROM gallery_payout p
      JOIN gallery_order o ON o.id = p.gallery_order_id AND o.deleted_at IS NULL
      JOIN organization org ON org.id = p.organization_id AND org.deleted_at IS NULL
      WHERE p.status = 'pending' AND p.deleted_at IS NULL
        AND org.stripe_account_id IS NOT NULL AND org.stripe_account_id <> ''
-       AND o.status = ANY(?::text[]) AND o.payment_intent_id IS NOT NULL ${orderFilter}
+       AND o.status = ANY(?::text[]) AND o.payment_intent_id IS NOT NULL
+       AND (p.next_attempt_at IS NULL OR p.next_attempt_at <= ?) ${orderFilter}
      ORDER BY p.created_at ASC, p.id ASC
      LIMIT ?`,
     bindings as Knex.RawBinding[]
   )
-  return rows as PendingPayout[]
+  return rows as TransferablePayout[]
 }
 
 // ------------------------------------------------------------------------------------------------------------

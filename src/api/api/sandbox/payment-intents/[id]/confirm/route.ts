@@ -6,7 +6,7 @@ import {
   type PaymentsModuleService,
   type WebhookEvent,
 } from "../../../../../../modules/payments"
-import { handlePaymentEvent } from "../../../../../../workflows/gallery-checkout/payment-events"
+import { handlePaymentEvent } from "../../../../../../settlement/payment-events"
 
 /**
  * POST /api/sandbox/payment-intents/{id}/confirm {payment_method} — local gateway only (docs/architecture.md, "Local
