@@ -2,6 +2,7 @@ import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import { entityId } from "../../lib/entity-id"
+import type { OutboxMessageInput } from "../../lib/outbox"
 import {
   cancelDecision,
   cannotMoveMessage,
@@ -20,6 +21,7 @@ import { OrderTransition } from "./models/order-transition"
 import { OutboxMessage } from "./models/outbox-message"
 import { Payout } from "./models/payout"
 import {
+  insertOutboxMessages,
   insertTransitions,
   lockArtistOrderParent,
   lockGalleryOrder,
@@ -83,7 +85,7 @@ export type CreatedPayout = NewPayoutInput & { id: string }
 export type MarkOrderPaidResult = { paid: boolean; payouts: CreatedPayout[] }
 
 /** Work a committed state change hands to the outbox dispatcher (see models/outbox-message.ts). */
-export type NewOutboxMessage = { key: string; topic: string; handler: string; payload: Record<string, unknown> }
+export type NewOutboxMessage = OutboxMessageInput
 
 export type ClaimedOutboxMessage = NewOutboxMessage & { id: string; attempts: number; created_at: Date }
 
@@ -469,6 +471,7 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
     ])
     const statuses = artistOrders.map((a) => (a.id === artistOrder.id ? "shipped" : a.status))
     const parentOrderStatus = await storeParentStatus(manager, parent, parentStatusOnShip(statuses), shippedAt)
+    await insertOutboxMessages(manager, input.outbox)
     return { galleryOrderId: parent.id, parentOrderStatus, shippedAt }
   }
 
