@@ -11,7 +11,7 @@ import galleryOrderShippedHandler from "../../src/subscribers/gallery-order-ship
 import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../src/modules/payments"
 import { getGalleryProductsByIds } from "../../src/queries/gallery-products"
 import { anyStatus, bearer, type Api } from "../helpers/accounts"
-import { countRows, selectRows, waitFor } from "../helpers/db"
+import { countRows, outboxDrained, selectRows, waitFor } from "../helpers/db"
 import {
   COLLECTOR_ADDRESS,
   COLLECTOR_EMAIL,
@@ -133,6 +133,8 @@ medusaIntegrationTestRunner({
         const confirmed = await api.post("/api/gallery/checkout/confirm", { paymentIntentId: order.payment_intent_id }, anyStatus)
         expect(confirmed.status).toBe(200)
         expect(confirmed.data.order.status).toBe("paid")
+        // Transfers and emails of a paid order are delivered by the outbox after the commit.
+        expect(await outboxDrained(pg)).toBe(0)
       }
       const artist: PlacedOrder["artist"] = {}
       for (const a of await rows(`SELECT id, organization_id FROM gallery_artist_order WHERE gallery_order_id = ?`, [order.id])) {
