@@ -211,6 +211,8 @@ export async function startServer(databaseUrl) {
   for (const key of ["STRIPE_API_KEY", "STRIPE_API_BASE", "STRIPE_WEBHOOK_SECRET"]) delete env[key]
   Object.assign(env, {
     NODE_ENV: "production",
+    // Production refuses the local gateway without this explicit opt-in.
+    ATELIER_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: "true",
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL || "error",
     PORT: String(port),
     DATABASE_URL: databaseUrl,

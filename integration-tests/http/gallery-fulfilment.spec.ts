@@ -7,8 +7,8 @@ import { ARTIST_ORDER_MESSAGES } from "../../src/api/api/gallery/artist/orders/v
 import { carrierTrackingUrl } from "../../src/lib/tracking-url"
 import { ORGANIZATION_MODULE } from "../../src/modules/organization"
 import type OrganizationModuleService from "../../src/modules/organization/service"
-import galleryOrderShippedHandler from "../../src/subscribers/gallery-order-shipped"
 import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../src/modules/payments"
+import { sendShipmentEmail } from "../../src/outbox/handlers/shipment-email"
 import { getGalleryProductsByIds } from "../../src/queries/gallery-products"
 import { anyStatus, bearer, type Api } from "../helpers/accounts"
 import { countRows, outboxDrained, selectRows, waitFor } from "../helpers/db"
@@ -133,7 +133,7 @@ medusaIntegrationTestRunner({
         const confirmed = await api.post("/api/gallery/checkout/confirm", { paymentIntentId: order.payment_intent_id }, anyStatus)
         expect(confirmed.status).toBe(200)
         expect(confirmed.data.order.status).toBe("paid")
-        // Transfers and emails of a paid order are delivered by the outbox after the commit.
+        // Transfers and emails follow from the outbox, in the background.
         expect(await outboxDrained(pg)).toBe(0)
       }
       const artist: PlacedOrder["artist"] = {}
@@ -640,10 +640,7 @@ medusaIntegrationTestRunner({
         const view = (await publicView(order.publicId)).data.order
         expect(view.artistOrders.find((a: Row) => a.orgId === org["studio-south"]).trackingUrl).toBeNull()
         expect(JSON.stringify(view)).not.toContain("javascript:")
-        await galleryOrderShippedHandler({
-          event: { name: "gallery.artist_order.shipped", data: { id: south } },
-          container,
-        } as Parameters<typeof galleryOrderShippedHandler>[0])
+        await sendShipmentEmail(container, { id: south })
         const [southEmail] = await rows(
           `SELECT "to", data FROM notification WHERE template = 'gallery-order-shipped' AND resource_id = ?`,
           [south]

@@ -1,4 +1,4 @@
-// Gallery fulfilment rules (spec 3 "Artist order statuses", 4.8; ARCHITECTURE "Decisions where the spec is silent"):
+// Gallery fulfilment rules (spec 3 "Artist order statuses", 4.8; docs/architecture.md "Decisions"):
 // artist order list limits, which ship / status change / cancellation is allowed, and the messages.
 // Pure functions: no I/O, no framework imports; routes and workflow steps turn refusals into HTTP errors.
 import {

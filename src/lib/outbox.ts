@@ -19,6 +19,17 @@ export const GALLERY_ORDER_PAID_HANDLERS = {
   referralConversions: "referral-conversions",
 } as const
 
+/** Emitted once per artist order, when its artist ships it. */
+export const GALLERY_ARTIST_ORDER_SHIPPED_TOPIC = "gallery.artist_order.shipped"
+
+/** The handlers of `gallery.artist_order.shipped`. */
+export const GALLERY_ARTIST_ORDER_SHIPPED_HANDLERS = {
+  /** The customer's shipping notification with the tracking details. */
+  shipmentEmail: "shipment-email",
+} as const
+
+export type ArtistOrderShippedPayload = { id: string }
+
 export type GalleryOrderPaidPayload = {
   id: string
   referral_session_id: string | null
@@ -53,6 +64,13 @@ export function galleryOrderPaidMessages(order: GalleryOrderPaidPayload): Outbox
     handler,
     payload,
   }))
+}
+
+/** The messages a shipment queues. */
+export function artistOrderShippedMessages(artistOrderId: string): OutboxMessageInput[] {
+  const handler = GALLERY_ARTIST_ORDER_SHIPPED_HANDLERS.shipmentEmail
+  const payload: ArtistOrderShippedPayload = { id: artistOrderId }
+  return [{ key: outboxMessageKey(handler, artistOrderId), topic: GALLERY_ARTIST_ORDER_SHIPPED_TOPIC, handler, payload }]
 }
 
 const FIRST_RETRY_SECONDS = 10

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { outboxRetryDelaySeconds, settlementReconcileSeconds, type GalleryOrderPaidPayload } from "../lib/outbox"
+import { outboxRetryDelaySeconds, settlementReconcileSeconds } from "../lib/outbox"
 import { GALLERY_MODULE } from "../modules/gallery"
 import type GalleryModuleService from "../modules/gallery/service"
 import { OUTBOX_HANDLERS } from "./registry"
@@ -29,7 +29,7 @@ export async function dispatchGalleryOutbox(container: MedusaContainer): Promise
         const handler = OUTBOX_HANDLERS[message.handler]
         try {
           if (!handler) throw new Error(`No outbox handler named ${message.handler}`)
-          await handler(container, message.payload as GalleryOrderPaidPayload)
+          await handler(container, message.payload)
           await gallery.markOutboxMessageDelivered(message.id)
           result.delivered += 1
         } catch (error) {

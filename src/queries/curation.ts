@@ -16,6 +16,7 @@ import {
   type GalleryProduct,
   type GalleryProductFilters,
 } from "./gallery-products"
+import { ELIGIBLE_PRODUCT_IDS_BY_ORGANIZATION_SQL, ELIGIBLE_PRODUCT_JOINS } from "./medusa/products"
 import { toKnex, type PgSource } from "./pg"
 
 /**
@@ -40,14 +41,6 @@ export type CollectionItemRecord = {
 
 const COLLECTION_COLUMNS = `c.id, c.slug, c.name, c.description, c.type, c.is_active, c.featured_image, c.rules,
   c.manual_inclusions, c.created_at, c.updated_at`
-
-// The spec's three eligibility rules over one product `p` (same predicate as listGalleryProducts' eligibleOnly).
-const ELIGIBLE_PRODUCT_JOINS = `
-  JOIN product p ON p.id = i.product_id AND p.deleted_at IS NULL AND p.status = 'published'
-  JOIN organization_artist_product_product_product apl ON apl.product_id = p.id AND apl.deleted_at IS NULL
-  JOIN artist_product ap ON ap.id = apl.artist_product_id AND ap.deleted_at IS NULL
-   AND ap.archived_at IS NULL AND ap.gallery_eligible = true
-  JOIN organization o ON o.id = ap.organization_id AND o.deleted_at IS NULL AND o.gallery_approved = true`
 
 /**
  * Collections with the number of their stored items, in ONE statement (a grouped count joined to the
@@ -163,12 +156,7 @@ async function eligibleProductIdsByOrganization(source: PgSource, orgIds: string
   const map = new Map<string, string[]>()
   if (!orgIds.length) return map
   const { rows } = await toKnex(source).raw(
-    `SELECT ap.organization_id, array_agg(apl.product_id ORDER BY apl.product_id) AS product_ids
-     FROM artist_product ap
-     JOIN organization_artist_product_product_product apl ON apl.artist_product_id = ap.id AND apl.deleted_at IS NULL
-     WHERE ap.organization_id = ANY(?::text[]) AND ap.deleted_at IS NULL
-       AND ap.archived_at IS NULL AND ap.gallery_eligible = true
-     GROUP BY ap.organization_id`,
+    ELIGIBLE_PRODUCT_IDS_BY_ORGANIZATION_SQL,
     [orgIds] as unknown as Knex.RawBinding[]
   )
   for (const row of rows as { organization_id: string; product_ids: string[] }[]) {

@@ -1,11 +1,12 @@
 import { generateEntityId } from "@medusajs/framework/utils"
 import { MAX_CART_QUANTITY } from "../lib/cart-quantity"
 import { CART_SESSION_TTL_DAYS } from "../lib/cart-session"
+import { CART_PRODUCT_STATE_SQL } from "./medusa/products"
 import { preparedStatement, runPrepared, toKnex, type PgSource } from "./pg"
 
 /**
  * The gallery cart's SQL (spec 4.3): hot paths, one round trip per write, raw SQL on the container's
- * pg connection (a knex instance) rather than the module service (MEDUSA-NOTES "What a request costs").
+ * pg connection (a knex instance) rather than the module service (docs/architecture.md, "Hot paths").
  *
  * Rows of `gallery_cart_item` (gallery module) are ephemeral: removing an item deletes its row.
  *
@@ -50,16 +51,7 @@ const ADD_SQL = preparedStatement(
   "cart_add",
   `
 WITH product_state AS (
-  SELECT p.id,
-         (p.status = 'published' AND ap.id IS NOT NULL AND ap.archived_at IS NULL) AS is_active,
-         coalesce(ap.gallery_eligible, false) AS gallery_eligible,
-         coalesce(org.gallery_approved, false) AS org_gallery_approved
-  FROM product p
-  LEFT JOIN organization_artist_product_product_product apl ON apl.product_id = p.id AND apl.deleted_at IS NULL
-  LEFT JOIN artist_product ap ON ap.id = apl.artist_product_id AND ap.deleted_at IS NULL
-  LEFT JOIN organization org ON org.id = ap.organization_id AND org.deleted_at IS NULL
-  WHERE p.id = ? AND p.deleted_at IS NULL
-  LIMIT 1
+${CART_PRODUCT_STATE_SQL}
 ),
 upserted AS (
   INSERT INTO gallery_cart_item AS ci (id, session_id, product_id, quantity, created_at, updated_at)

@@ -1,4 +1,5 @@
 import {
+  artistOrderShippedMessages,
   DEFAULT_SETTLEMENT_RECONCILE_SECONDS,
   GALLERY_ORDER_PAID_TOPIC,
   galleryOrderPaidMessages,
@@ -22,6 +23,12 @@ describe("outbox rules", () => {
     const referred = galleryOrderPaidMessages({ id: "gord_2", referral_session_id: "sess", charge_id: null })
     expect(referred.map((m) => m.handler)).toEqual(["transfer-payouts", "order-paid-emails", "referral-conversions"])
     expect(referred[2].payload).toEqual({ id: "gord_2", referral_session_id: "sess", charge_id: null })
+  })
+
+  it("a shipment queues the customer's shipping email, keyed by the artist order", () => {
+    expect(artistOrderShippedMessages("aord_1")).toEqual([
+      { key: "shipment-email:aord_1", topic: "gallery.artist_order.shipped", handler: "shipment-email", payload: { id: "aord_1" } },
+    ])
   })
 
   it("retries after 10 s, doubling, capped at an hour", () => {

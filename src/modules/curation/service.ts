@@ -6,7 +6,7 @@ import {
   MedusaContext,
   MedusaService,
 } from "@medusajs/framework/utils"
-import { sqlManager } from "../shared/sql-manager"
+import { sqlManager } from "../common/sql-manager"
 import { GalleryCollection, type CollectionType } from "./models/collection"
 import { GalleryCollectionItem } from "./models/collection-item"
 import { GallerySpotlight } from "./models/spotlight"

@@ -3,6 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { entityId } from "../../lib/entity-id"
 import { FULFILMENT_MESSAGES, type ArtistSettableStatus } from "../../lib/gallery-fulfilment"
 import type { ArtistOrderStatus, GalleryOrderStatus } from "../../lib/gallery-order-status"
+import type { OutboxMessageInput } from "../../lib/outbox"
 
 /**
  * The gallery service's fulfilment writes (ship, status change, cancellation): their types, and the SQL they
@@ -23,6 +24,8 @@ export type ShipArtistOrderInput = {
   trackingNumber: string
   trackingUrl: string
   carrier: string | null
+  /** The outbox messages the shipment causes (the customer's email), written in its transaction. */
+  outbox: OutboxMessageInput[]
 }
 
 export type ShippedArtistOrderRecord = { galleryOrderId: string; parentOrderStatus: GalleryOrderStatus; shippedAt: Date }
@@ -129,6 +132,19 @@ export async function insertTransitions(manager: SqlEntityManager, transitions: 
     `INSERT INTO gallery_order_transition
        (id, gallery_order_id, artist_order_id, from_status, to_status, occurred_at, created_at, updated_at)
      VALUES ${values}`,
+    bindings
+  )
+}
+
+/** Queues outbox messages in the caller's transaction (a replayed key queues nothing). See models/outbox-message.ts. */
+export async function insertOutboxMessages(manager: SqlEntityManager, messages: OutboxMessageInput[]): Promise<void> {
+  if (!messages.length) return
+  const values = messages.map(() => `(?, ?, ?, ?, ?::jsonb, 0, now(), now(), now())`).join(", ")
+  const bindings = messages.flatMap((m) => [entityId("gobx"), m.key, m.topic, m.handler, JSON.stringify(m.payload)])
+  await manager.execute(
+    `INSERT INTO gallery_outbox_message (id, key, topic, handler, payload, attempts, available_at, created_at, updated_at)
+     VALUES ${values}
+     ON CONFLICT (key) WHERE deleted_at IS NULL DO NOTHING`,
     bindings
   )
 }

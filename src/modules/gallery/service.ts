@@ -2,6 +2,7 @@ import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import { entityId } from "../../lib/entity-id"
+import type { OutboxMessageInput } from "../../lib/outbox"
 import {
   cancelDecision,
   cannotMoveMessage,
@@ -11,7 +12,7 @@ import {
   type ArtistSettableStatus,
 } from "../../lib/gallery-fulfilment"
 import { derivedParentStatus, parentStatusOnShip } from "../../lib/gallery-order-status"
-import { sqlManager } from "../shared/sql-manager"
+import { sqlManager } from "../common/sql-manager"
 import { ArtistOrder } from "./models/artist-order"
 import { ArtistOrderItem } from "./models/artist-order-item"
 import { CartItem } from "./models/cart-item"
@@ -20,6 +21,7 @@ import { OrderTransition } from "./models/order-transition"
 import { OutboxMessage } from "./models/outbox-message"
 import { Payout } from "./models/payout"
 import {
+  insertOutboxMessages,
   insertTransitions,
   lockArtistOrderParent,
   lockGalleryOrder,
@@ -83,7 +85,7 @@ export type CreatedPayout = NewPayoutInput & { id: string }
 export type MarkOrderPaidResult = { paid: boolean; payouts: CreatedPayout[] }
 
 /** Work a committed state change hands to the outbox dispatcher (see models/outbox-message.ts). */
-export type NewOutboxMessage = { key: string; topic: string; handler: string; payload: Record<string, unknown> }
+export type NewOutboxMessage = OutboxMessageInput
 
 export type ClaimedOutboxMessage = NewOutboxMessage & { id: string; attempts: number; created_at: Date }
 
@@ -469,6 +471,7 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
     ])
     const statuses = artistOrders.map((a) => (a.id === artistOrder.id ? "shipped" : a.status))
     const parentOrderStatus = await storeParentStatus(manager, parent, parentStatusOnShip(statuses), shippedAt)
+    await insertOutboxMessages(manager, input.outbox)
     return { galleryOrderId: parent.id, parentOrderStatus, shippedAt }
   }
 
@@ -653,9 +656,111 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
     )
   }
 
+  // ----------------------------------------------------------------------------------------------------------
+  // Payout retries (the payouts job)
+
+  /**
+   * Records the start of a transfer attempt for each payout, before the provider is called, so that a process that
+   * dies during the call still leaves the attempt (and its back-off) behind: attempt_count + 1, first_attempted_at
+   * (kept once set), next_attempt_at (when a retry is due should this attempt fail). A claim applies only while the
+   * payout is pending with the attempt count the caller read, so two runs never claim one attempt; returns the ids
+   * of the payouts claimed.
+   */
+  @InjectManager()
+  async claimPayoutAttempts(
+    input: { attemptedAt: Date; claims: PayoutAttemptClaim[] },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<string[]> {
+    if (!input.claims.length) return []
+    const rows = (await this.manager_(sharedContext).execute(
+      `UPDATE gallery_payout p
+       SET attempt_count = p.attempt_count + 1, first_attempted_at = coalesce(p.first_attempted_at, ?),
+           next_attempt_at = c.next_attempt_at, updated_at = now()
+       FROM jsonb_to_recordset(?::jsonb) AS c(payout_id text, attempt_count integer, next_attempt_at timestamptz)
+       WHERE p.id = c.payout_id AND p.attempt_count = c.attempt_count AND p.status = 'pending'
+         AND p.deleted_at IS NULL
+       RETURNING p.id`,
+      [
+        input.attemptedAt,
+        JSON.stringify(
+          input.claims.map((c) => ({
+            payout_id: c.payoutId,
+            attempt_count: c.attemptCount,
+            next_attempt_at: c.nextAttemptAt.toISOString(),
+          }))
+        ),
+      ]
+    )) as unknown as { id: string }[]
+    return rows.map((r) => r.id)
+  }
+
+  /**
+   * Pending payouts that have been attempted and whose failure has not been reported to the administrators yet,
+   * first attempted first, with what an alert says about them.
+   */
+  @InjectManager()
+  async listUnreportedFailingPayouts(
+    input: { limit: number },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<FailingPayout[]> {
+    const rows = (await this.manager_(sharedContext).execute(
+      `SELECT p.id, p.artist_order_id, p.gallery_order_id, p.organization_id, p.amount_cents, p.attempt_count,
+              p.first_attempted_at, p.next_attempt_at, p.failure_alerted_at, p.failure_reason, o.public_id,
+              ao.artist_name
+       FROM gallery_payout p
+       JOIN gallery_order o ON o.id = p.gallery_order_id
+       JOIN gallery_artist_order ao ON ao.id = p.artist_order_id
+       WHERE p.status = 'pending' AND p.deleted_at IS NULL AND p.first_attempted_at IS NOT NULL
+         AND p.failure_alerted_at IS NULL
+       ORDER BY p.first_attempted_at ASC, p.id ASC
+       LIMIT ?`,
+      [Math.max(1, Math.floor(input.limit))]
+    )) as unknown as FailingPayout[]
+    return rows.map((r) => ({
+      ...r,
+      first_attempted_at: new Date(r.first_attempted_at),
+      next_attempt_at: r.next_attempt_at === null ? null : new Date(r.next_attempt_at),
+      failure_alerted_at: r.failure_alerted_at === null ? null : new Date(r.failure_alerted_at),
+    }))
+  }
+
+  /** Records that the administrators were told about these payouts' failures (the first time only). */
+  @InjectManager()
+  async markPayoutFailuresReported(
+    input: { payoutIds: string[]; reportedAt: Date },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    if (!input.payoutIds.length) return
+    await this.manager_(sharedContext).execute(
+      `UPDATE gallery_payout SET failure_alerted_at = ?, updated_at = now()
+       WHERE id IN (SELECT jsonb_array_elements_text(?::jsonb)) AND failure_alerted_at IS NULL
+         AND deleted_at IS NULL`,
+      [input.reportedAt, JSON.stringify(input.payoutIds)]
+    )
+  }
+
   protected manager_(sharedContext: Context<SqlEntityManager>): SqlEntityManager {
     return sqlManager(sharedContext)
   }
+}
+
+/** One transfer attempt the payouts job is about to make for a payout whose attempt count it read. */
+export type PayoutAttemptClaim = { payoutId: string; attemptCount: number; nextAttemptAt: Date }
+
+/** A pending payout whose transfer attempts have failed so far, with what an alert to the administrators says. */
+export type FailingPayout = {
+  id: string
+  artist_order_id: string
+  gallery_order_id: string
+  organization_id: string
+  amount_cents: number
+  attempt_count: number
+  first_attempted_at: Date
+  next_attempt_at: Date | null
+  failure_alerted_at: Date | null
+  failure_reason: string | null
+  public_id: string
+  artist_name: string
 }
 
 export default GalleryModuleService

@@ -7,7 +7,7 @@ import {
   MedusaError,
   MedusaService,
 } from "@medusajs/framework/utils"
-import { sqlManager } from "../shared/sql-manager"
+import { sqlManager } from "../common/sql-manager"
 import { isValidEmail, normalizeEmail } from "../../lib/email"
 import { NewsletterSubscriber } from "./models/newsletter-subscriber"
 

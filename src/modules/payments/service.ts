@@ -13,6 +13,8 @@ import {
   CreatePaymentIntentInput,
   CreateRefundInput,
   CreateTransferInput,
+  GatewayTransfer,
+  ListTransfersInput,
   LOCAL_WEBHOOK_SECRET,
   PaymentGateway,
   PaymentProvider,
@@ -20,6 +22,7 @@ import {
   RetrievedPaymentIntent,
   ReverseTransferInput,
   SandboxPaymentIntentView,
+  TransferPage,
   WebhookEvent,
 } from "./types"
 
@@ -56,7 +59,9 @@ class PaymentsModuleService
         })
       : new LocalGateway({
           baseRepository: container.baseRepository,
-          webhookSecret: options.stripeWebhookSecret || LOCAL_WEBHOOK_SECRET,
+          // The development secret is public: a production demo verifies webhooks only with its own secret.
+          webhookSecret:
+            options.stripeWebhookSecret || (options.localGatewayInProduction ? undefined : LOCAL_WEBHOOK_SECRET),
         })
     this.provider = this.gateway_.provider
   }
@@ -86,6 +91,10 @@ class PaymentsModuleService
     return this.gateway_.createRefund(input)
   }
 
+  listTransfers(input: ListTransfersInput): Promise<GatewayTransfer[]> {
+    return this.gateway_.listTransfers(input)
+  }
+
   parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent {
     return this.gateway_.parseWebhookEvent(rawBody, signatureHeader)
   }
@@ -111,6 +120,13 @@ class PaymentsModuleService
       [eventId]
     )
     return rows.length === 1
+  }
+
+  /** Local gateway only (the sandbox transfer list route): one page of a group's transfers, newest first. */
+  async listLocalTransfersPage(
+    input: ListTransfersInput & { limit: number; startingAfter?: string }
+  ): Promise<TransferPage> {
+    return this.localGateway().listTransfersPage(input)
   }
 
   /**

@@ -8,7 +8,7 @@ import {
   MedusaError,
   MedusaService,
 } from "@medusajs/framework/utils"
-import { sqlManager } from "../shared/sql-manager"
+import { sqlManager } from "../common/sql-manager"
 import { referralExpiresAt } from "../../lib/referral-window"
 import { Referral } from "./models/referral"
 import { REFERRAL_ORDER_TYPES, ReferralConversion, type ReferralOrderType } from "./models/referral-conversion"

@@ -5,6 +5,7 @@ import {
   type ArtistOrderStatus,
   type ArtistProductFigures,
 } from "../../lib/analytics-math"
+import { productTitle } from "../medusa/products"
 import { toKnex, type PgSource } from "../pg"
 import { PAID_ARTIST_ORDER, perDay, STANDING_CONVERSION, toInt, utcDate } from "./live-aggregation"
 
@@ -36,7 +37,7 @@ export async function getArtistAnalytics(
     knex.raw(
       `SELECT top.product_id, top.units, top.revenue_cents, top.total_units,
               coalesce(
-                (SELECT p.title FROM product p WHERE p.id = top.product_id AND p.deleted_at IS NULL),
+                ${productTitle("top.product_id")},
                 (SELECT n.product_name FROM gallery_artist_order_item n
                  WHERE n.product_id = top.product_id AND n.deleted_at IS NULL
                  ORDER BY n.created_at DESC, n.id DESC LIMIT 1)

@@ -9,7 +9,8 @@ import {
   type CartFigures,
   type TimeInterval,
 } from "../../lib/analytics-math"
-import { defaultVariantJoins } from "../gallery-products"
+import { defaultVariantJoins } from "../medusa/products"
+import { canceledStoreOrder } from "../medusa/orders"
 import { toKnex, type PgSource } from "../pg"
 
 /**
@@ -51,7 +52,7 @@ export const STANDING_CONVERSION = `rc.deleted_at IS NULL
   AND NOT (rc.order_type = 'gallery'
            AND EXISTS (SELECT 1 FROM gallery_order g WHERE g.id = rc.order_id AND g.status = 'cancelled'))
   AND NOT (rc.order_type = 'store'
-           AND EXISTS (SELECT 1 FROM "order" o WHERE o.id = rc.order_id AND o.status = 'canceled'))`
+           AND ${canceledStoreOrder("rc.order_id")})`
 
 export function dayOf(days: Map<string, AdminDay>, key: string): AdminDay {
   let day = days.get(key)

@@ -6,6 +6,7 @@ import {
   type ArtistFigures,
   type TimeInterval,
 } from "../../lib/analytics-math"
+import { STORE_ORDER_OF_CONVERSION_JOIN, STORE_ORDER_UPDATED_AFTER } from "../medusa/orders"
 import { toKnex, type PgSource } from "../pg"
 import { dayOf, PAID_ARTIST_ORDER, PAID_PARENT, STANDING_CONVERSION, toInt, utcDate, within } from "./live-aggregation"
 
@@ -72,8 +73,8 @@ async function touchedDays(trx: Knex, since: Date): Promise<string[]> {
        JOIN referral_conversion rc ON rc.order_id = g.id AND rc.order_type = 'gallery'
        WHERE g.updated_at > ?
        UNION ALL
-       SELECT ${utcDate("rc.converted_at")} FROM referral_conversion rc JOIN "order" o ON o.id = rc.order_id
-       WHERE rc.order_type = 'store' AND o.updated_at > ?
+       SELECT ${utcDate("rc.converted_at")} FROM referral_conversion rc ${STORE_ORDER_OF_CONVERSION_JOIN}
+       WHERE rc.order_type = 'store' AND ${STORE_ORDER_UPDATED_AFTER}
      ) x WHERE x.d IS NOT NULL`,
     Array(9).fill(since)
   )

@@ -21,9 +21,9 @@ export type ArtistOrderStatusChange = {
 }
 
 /**
- * The transitions the spec leaves to the artist (docs/architecture.md, "Decisions inherited from the gallery
- * build"): paid -> processing and shipped -> delivered, anything else 400 `Cannot move order from X to Y`
- * (GalleryModuleService.setArtistOrderStatus, under the parent's row lock; the parent is stored by rule B).
+ * The transitions the spec leaves to the artist (docs/architecture.md, "Decisions"): paid -> processing and
+ * shipped -> delivered, anything else 400 `Cannot move order from X to Y` (GalleryModuleService.setArtistOrderStatus,
+ * under the parent's row lock; the parent is stored by rule B).
  * No compensation: this is the workflow's only write.
  */
 export const setArtistOrderStatusStep = createStep(

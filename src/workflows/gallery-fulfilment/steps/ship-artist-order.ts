@@ -1,5 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { GalleryOrderStatus } from "../../../lib/gallery-order-status"
+import { artistOrderShippedMessages } from "../../../lib/outbox"
 import { knownCarrier, trackingUrlForCarrier } from "../../../lib/tracking-url"
 import { GALLERY_MODULE } from "../../../modules/gallery"
 import type GalleryModuleService from "../../../modules/gallery/service"
@@ -27,8 +28,8 @@ export type ShippedArtistOrder = {
 /**
  * Ships one artist order (GalleryModuleService.shipArtistOrder: 404 / 403 another organization's order / 400 Order
  * already shipped / 400 Order has been cancelled / 400 Order is not paid; tracking stored, the parent's status by
- * rule A), with the tracking URL derived here from the carrier. No compensation: this is the workflow's only write
- * (the event after it is only emitted when the workflow succeeds).
+ * rule A) and the customer's shipping email queued in the outbox with it, with the tracking URL derived here from
+ * the carrier. No compensation: this is the workflow's only write.
  */
 export const shipArtistOrderStep = createStep(
   "ship-artist-order",
@@ -43,6 +44,7 @@ export const shipArtistOrderStep = createStep(
       trackingNumber: input.trackingNumber,
       trackingUrl,
       carrier,
+      outbox: artistOrderShippedMessages(input.artistOrderId),
     })
     return new StepResponse<ShippedArtistOrder>({
       id: input.artistOrderId,

@@ -22,7 +22,8 @@ export type AdminAnalyticsQuery = z.output<typeof AdminAnalyticsQuery>
 /**
  * The analytics range of a query (admin and artist): end defaults to now, start to 30 days before end; a bare
  * date as end_date means the end of that UTC day. 400 `Invalid date range` (unparseable, start after end) or
- * `Date range cannot exceed one year`.
+ * `Date range cannot exceed one year`
+ * (docs/architecture.md, "Analytics").
  */
 export function analyticsRange(query: { start_date?: string; end_date?: string }, now: Date): DateRange {
   const resolved = resolveDateRange(query, now)

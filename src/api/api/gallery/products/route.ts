@@ -4,7 +4,7 @@ import { listGalleryProducts, toEmbeddedGalleryProduct } from "../../../../queri
 import type { GalleryProductsQuery } from "./validators"
 
 /**
- * GET /api/gallery/products (public browsing, a route the spec implies but does not list): eligible
+ * GET /api/gallery/products (public browsing, docs/architecture.md, "Decisions"): eligible
  * products only (active, gallery_eligible, organization approved), filtered by org_id, product_type,
  * price_min/price_max (USD, inclusive), q (title contains, case-insensitive), sorted (`sort`, default newest),
  * paginated (limit default 20, at most 100; offset). One SQL statement for the page and the count.

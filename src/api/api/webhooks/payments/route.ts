@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PAYMENTS_MODULE, type PaymentsModuleService, type WebhookEvent } from "../../../../modules/payments"
-import { handlePaymentEvent } from "../../../../workflows/gallery-checkout/payment-events"
+import { handlePaymentEvent } from "../../../../settlement/payment-events"
 
 function signatureHeader(req: MedusaRequest): string | undefined {
   const value = req.headers["stripe-signature"]

@@ -14,7 +14,7 @@ import type { ShipBody } from "../../validators"
  * The customer gets a shipping email (subscriber of gallery.artist_order.shipped).
  *
  * Payout timing (spec: "2-7 business days after shipment"): nothing is moved here. The artist's 88 % is transferred
- * to its connected account when the payment succeeds; the connected account's own Stripe
+ * to its connected account when the payment succeeds (docs/architecture.md, "Money"); the connected account's own Stripe
  * payout schedule then pays it out to the artist's bank, which is where the business days come from.
  */
 export async function POST(req: OrganizationScopedRequest<ShipBody>, res: MedusaResponse) {

@@ -4,10 +4,9 @@ import { setArtistOrderStatusWorkflow } from "../../../../../../../workflows/gal
 import type { StatusBody } from "../../validators"
 
 /**
- * POST /api/gallery/artist/orders/{id}/status {status}: paid -> processing, shipped -> delivered. The organization
- * is the order's, as for ship. 400 Status required; 404 Order not found; 403 (not a member of the order's
- * organization, or another one named);
- * 400 Order has been cancelled; 400 Cannot move order from X to Y. Response
+ * POST /api/gallery/artist/orders/{id}/status {status} (docs/architecture.md, "Decisions"): paid -> processing,
+ * shipped -> delivered. The organization is the order's, as for ship. 400 Status required; 404 Order not found;
+ * 403 (not a member of the order's organization, or another one named); 400 Order has been cancelled; 400 Cannot move order from X to Y. Response
  * `{success, order:{id, status}, parentOrderStatus}` (the parent's status by rule B, stored).
  */
 export async function POST(req: OrganizationScopedRequest<StatusBody>, res: MedusaResponse) {
