@@ -310,7 +310,7 @@ async function settleAndCheck(ctx, round, restartedAt, extraViolations) {
 }
 
 async function runVariant(variant, db, rand, reaper) {
-  const logDir = logFolder(`atelier-faults-${variant}-`)
+  const logDir = logFolder(`atelier-faults-${variant}-`, reaper)
   const cleanups = []
   const started = Date.now()
   const summary = { variant, rounds: [], logDir, redeliveries: { redelivered: 0, duplicate: 0 } }

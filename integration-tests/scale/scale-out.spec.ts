@@ -80,7 +80,7 @@ describeWithRedis("scale-out: two API servers and a worker on one PostgreSQL and
     try {
       db = await lib.cluster.prepareDatabase({ prefix: "atelier_scale", log, reaper })
       redis = await lib.redis.claimRedisDatabase(REDIS_URL, { log })
-      logDir = lib.cluster.logFolder("atelier-scale-")
+      logDir = lib.cluster.logFolder("atelier-scale-", reaper)
       cluster = lib.cluster.createCluster({ databaseUrl: db.databaseUrl, redisUrl: redis.url, logDir, reaper })
       await Promise.all([cluster.start("server-a", "server"), cluster.start("server-b", "server"), cluster.start("worker", "worker")])
       serverA = cluster.baseUrl("server-a")

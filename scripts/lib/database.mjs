@@ -137,8 +137,8 @@ export async function dropDatabase(databaseUrl) {
 /**
  * A scratch database `<prefix>_<timestamp>_<pid>`: on the PostgreSQL server of DATABASE_URL, else (with `testEnv`)
  * of DB_HOST (and DB_PORT, DB_USERNAME, DB_PASSWORD), and then dropped by `stop()` unless `keep`; otherwise on an embedded
- * PostgreSQL on a free port with its data in a scratch folder, both removed by `stop()`. `postmasterPid` is the
- * embedded server's pid (null for a server that is not ours).
+ * PostgreSQL on a free port with its data in a scratch folder, both removed by `stop()`. `postmasterPid` and
+ * `dir` are the embedded server's pid and folder (null for a server that is not ours).
  */
 export async function scratchDatabase({ prefix, keep = false, testEnv = false, log = () => {} }) {
   const name = `${prefix}_${Date.now()}_${process.pid}`
@@ -152,6 +152,7 @@ export async function scratchDatabase({ prefix, keep = false, testEnv = false, l
       databaseUrl,
       kind: "external",
       postmasterPid: null,
+      dir: null,
       stop: async () => {
         if (keep) return log(`kept database ${name}`)
         await dropDatabase(databaseUrl)
@@ -170,6 +171,7 @@ export async function scratchDatabase({ prefix, keep = false, testEnv = false, l
     databaseUrl,
     kind: "embedded",
     postmasterPid,
+    dir,
     stop: async () => {
       try {
         await embedded.stop()

@@ -5,6 +5,7 @@ export interface Reaper {
   addGroup(pgid: number): void
   removeGroup(pgid: number): void
   addPid(pid: number): void
+  addDir(dir: string): void
   release(): void
 }
 

@@ -176,13 +176,13 @@ export function cleanUpOnInterrupt(cleanup, log) {
 }
 
 /**
- * A detached watchdog process that SIGKILLs the process groups (and stops the processes) registered with it as
- * soon as this process is gone — also when it was killed with SIGKILL, or when a test runner tore down its worker
+ * A detached watchdog process that SIGKILLs the process groups (and stops the processes, and removes the scratch
+ * folders) registered with it as soon as this process is gone — also when it was killed with SIGKILL, or when a test runner tore down its worker
  * without running clean-up hooks. `release()` ends the watchdog after a normal clean-up.
  */
 export function startReaper() {
   const stateFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "atelier-reaper-")), "state.json")
-  const state = { groups: [], pids: [] }
+  const state = { groups: [], pids: [], dirs: [] }
   const save = () => fs.writeFileSync(stateFile, JSON.stringify(state))
   save()
   const child = spawn(process.execPath, [path.join(here, "reaper.mjs"), String(process.pid), stateFile], {
@@ -202,6 +202,11 @@ export function startReaper() {
     /** A process stopped with SIGINT (PostgreSQL's fast shutdown) when this process dies. */
     addPid: (pid) => {
       state.pids.push(pid)
+      save()
+    },
+    /** A scratch folder removed once those processes are gone. */
+    addDir: (dir) => {
+      state.dirs.push(dir)
       save()
     },
     release: () => {

@@ -32,5 +32,5 @@ export function createCluster(options: {
   logLevel?: string
   reaper?: Reaper | null
 }): Cluster
-export function logFolder(prefix: string): string
+export function logFolder(prefix: string, reaper?: Reaper | null): string
 export { startReaper } from "../../../scripts/lib/processes.mjs"

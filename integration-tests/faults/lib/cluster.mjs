@@ -25,6 +25,7 @@ export async function prepareDatabase({ prefix, log, reaper }) {
   const build = await ensureBuild(root, { log, quiet: true })
   const db = await scratchDatabase({ prefix, testEnv: true, log })
   if (db.postmasterPid) reaper?.addPid(db.postmasterPid)
+  if (db.dir) reaper?.addDir(db.dir)
   let pool = null
   try {
     await migrateAndSeed(root, db.databaseUrl, { log, quiet: true })
@@ -113,9 +114,11 @@ export function createCluster({ databaseUrl, redisUrl = null, logDir, reconcileS
   }
 }
 
-/** A scratch folder for the processes' logs. */
-export function logFolder(prefix) {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+/** A scratch folder for the processes' logs (removed by the reaper, if given, when the harness dies). */
+export function logFolder(prefix, reaper = null) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  reaper?.addDir(dir)
+  return dir
 }
 
 export { startReaper }
