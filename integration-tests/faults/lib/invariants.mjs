@@ -106,7 +106,9 @@ export async function checkOrders(sql, paymentIntentIds, options = {}) {
   const refundByIntent = new Map(refunds.map((r) => [r.payment_intent_id, r]))
   const artistOrdersOf = groupBy(artistOrders, (a) => a.gallery_order_id)
   const itemsOf = groupBy(items, (i) => i.artist_order_id)
-  const reservationsOfOrder = groupBy(reservations, (r) => r.external_id)
+  // A reservation belongs to the order of its line (the artist order item), else to the order it names.
+  const orderOfItem = new Map(items.map((i) => [i.id, artistOrders.find((a) => a.id === i.artist_order_id)?.gallery_order_id]))
+  const reservationsOfOrder = groupBy(reservations, (r) => orderOfItem.get(r.line_item_id) ?? r.external_id)
   const ownersOf = groupBy(owners, (o) => o.organization_id)
   const transfersOf = groupBy(transfers, (t) => t.transfer_group)
   const notificationsOf = groupBy(notifications, (n) => n.resource_id)
