@@ -2,13 +2,14 @@
 //
 // A production build on a scratch database with the demo data, the local payment gateway. Each round: ~12 fresh
 // three-artist orders (prints of studio-north, studio-south and studio-east; three of them also race for one
-// original restocked to a single unit) are checked out, then settled all at once by a burst of sandbox
-// confirmations, Atelier confirms, signed `payment_intent.succeeded` webhooks and duplicates of each (some orders are
-// paid at the gateway with nobody telling Atelier, some are never paid or declined). A random 5-200 ms into the
-// burst the victim's whole process group gets SIGKILL; it is restarted and NO client retries anything. Every third
-// round sends only webhooks, and after the restart redelivers once each event that got no 2xx (as Stripe does).
-// Once the reconcile time has passed (SETTLEMENT_RECONCILE_SECONDS, set low), the invariants are checked from the
-// database and over HTTP (integration-tests/faults/lib/invariants.mjs) until they hold or the deadline passes.
+// original restocked to a single unit) are checked out (plus one paid right away, which warms the restarted
+// server's settlement path), then settled all at once by a burst of sandbox confirmations, Atelier confirms, signed
+// `payment_intent.succeeded` webhooks and duplicates of each (some orders are paid at the gateway with nobody
+// telling Atelier, some are never paid or declined). A random 5-200 ms into the burst the victim's whole process
+// group gets SIGKILL; it is restarted and NO client retries anything. Every third round sends only webhooks, and
+// after the restart redelivers once each event that got no 2xx (as Stripe does). Once the reconcile time has passed
+// (SETTLEMENT_RECONCILE_SECONDS, set low), the invariants are checked from the database and over HTTP
+// (integration-tests/faults/lib/invariants.mjs) until they hold or the deadline passes.
 //
 // Variants: `shared` (one server, WORKER_MODE=shared, in-process modules; the server is killed) and `worker`
 // (REDIS_URL, a server in WORKER_MODE=server and a worker in WORKER_MODE=worker; the worker is killed). Both run by
@@ -68,6 +69,12 @@ const requested = (
 const log = (message) => console.log(`[faults] ${message}`)
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** What to undo, last first: the running variant's processes and Redis database, then the database. */
+const cleanups = []
+async function runCleanups(downTo = 0) {
+  while (cleanups.length > downTo) await cleanups.pop()().catch((error) => log(`clean-up: ${error.message}`))
+}
+
 /** mulberry32: a small seeded generator, so that a run's choices can be replayed with FAULTS_SEED. */
 function seeded(seed) {
   let a = seed >>> 0
@@ -99,7 +106,7 @@ const MIXED_PLANS = [
   ["unpaid", 1], // never paid: a confirm, and a signed "succeeded" event the server must check with the gateway
   ["declined", 1], // a declined card, then confirm
 ]
-const PAYING = new Set(["sandbox+confirm", "sandbox-twice", "gateway+webhook", "gateway-only", "webhook-only"])
+const PAYING = new Set(["sandbox+confirm", "sandbox-twice", "gateway+webhook", "gateway-only", "webhook-only", "settled-before"])
 const PAID_AT_GATEWAY_FIRST = new Set(["gateway+webhook", "gateway-only", "webhook-only"])
 
 /** Runs `fn` over `items` with at most `limit` at a time. */
@@ -149,10 +156,19 @@ async function prepareRound(ctx, r) {
     else plan = rand.pick(MIXED_PLANS)
     return { lines, plan, racesForOriginal }
   })
+  // One more order, paid and confirmed before the burst: it warms the settlement path of a freshly restarted
+  // server (so that a kill 5-200 ms into the burst lands mid-settlement rather than before the first one), and it
+  // must come out of the round as paid as any other.
+  specs.push({ lines: [["studio-east-print", 1], ["studio-north-print", 1]], plan: "settled-before", racesForOriginal: false })
   const checkedOut = await pool(specs, 4, async (spec) => ({
     ...spec,
     ...(await checkoutCart(api, db.catalogue, spec.lines, { email: `round${r}@faults.test` })),
   }))
+  const warmUp = checkedOut.find((o) => o.plan === "settled-before" && !o.refused)
+  if (warmUp) {
+    await sandboxConfirm(api, warmUp.paymentIntentId)
+    await checkoutConfirm(api, warmUp.paymentIntentId)
+  }
   const refused = checkedOut.filter((o) => o.refused)
   const orders = checkedOut.filter((o) => !o.refused)
   const { rows } = await db.sql(`SELECT id, payment_intent_id, total_cents FROM gallery_order WHERE payment_intent_id = ANY($1)`, [
@@ -224,6 +240,7 @@ async function burst(ctx, round, killDelayMs) {
         await Promise.all([times(rand.int(1, 2), () => webhook(order)), times(rand.int(0, 1), () => confirm(order))])
         return
       case "gateway-only":
+      case "settled-before":
         return
       case "webhook-only":
         await times(rand.int(1, 2), () => webhook(order))
@@ -311,9 +328,9 @@ async function settleAndCheck(ctx, round, restartedAt, extraViolations) {
 
 async function runVariant(variant, db, rand, reaper) {
   const logDir = logFolder(`atelier-faults-${variant}-`, reaper)
-  const cleanups = []
   const started = Date.now()
   const summary = { variant, rounds: [], logDir, redeliveries: { redelivered: 0, duplicate: 0 } }
+  const outerCleanups = cleanups.length
   try {
     let redisUrl = null
     if (variant === "worker") {
@@ -393,7 +410,7 @@ async function runVariant(variant, db, rand, reaper) {
     summary.seconds = (Date.now() - started) / 1000
     return summary
   } finally {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => log(`clean-up: ${error.message}`))
+    await runCleanups(outerCleanups)
   }
 }
 
@@ -450,16 +467,16 @@ async function main() {
   for (const message of skipped) log(message)
 
   const reaper = startReaper()
-  let db = null
   const cleanup = async () => {
-    await db?.close().catch((error) => log(`clean-up: ${error.message}`))
+    await runCleanups()
     reaper.release()
   }
   cleanUpOnInterrupt(cleanup, log)
   const summaries = []
   let failure = null
   try {
-    db = await prepareDatabase({ prefix: "atelier_faults", log, reaper })
+    const db = await prepareDatabase({ prefix: "atelier_faults", log, reaper })
+    cleanups.push(() => db.close())
     if (db.buildErrors) log("WARNING: the build had type errors; testing the build it emitted")
     log(`connected accounts: ${Object.values(db.connected).join(", ") || "none"}`)
     log(`setup ${((Date.now() - startedAt) / 1000).toFixed(0)} s`)

@@ -99,7 +99,7 @@ function signalGroup(pgid, signal) {
 /**
  * `medusa start` from `<root>/.medusa/server` on 127.0.0.1:`port`, detached in its own process group, with `env`
  * added to this process's environment. `output` is "inherit" or a file the process's stdout and stderr are appended
- * to. Resolves once /health answers (unless `waitHealthy` is false) with:
+ * to. Resolves once /health answers with:
  * - `kill(signal = "SIGKILL")`: signals the whole group and resolves when the process has exited and no process of
  *   its group is left;
  * - `stop()`: SIGTERM (graceful), SIGKILL after 5 s, then anything left in the group.
@@ -110,7 +110,6 @@ export async function startMedusa({
   port,
   env,
   output = "inherit",
-  waitHealthy = true,
   healthTimeoutMs = 120_000,
   onGroup = () => {},
   onGroupGone = () => {},
@@ -150,15 +149,13 @@ export async function startMedusa({
     await gone()
   }
   const baseUrl = `http://127.0.0.1:${port}`
-  if (waitHealthy) {
-    try {
-      await waitForHealth(baseUrl, child, healthTimeoutMs)
-    } catch (error) {
-      await stop()
-      throw error
-    }
+  try {
+    await waitForHealth(baseUrl, child, healthTimeoutMs)
+  } catch (error) {
+    await stop()
+    throw error
   }
-  return { baseUrl, port, pid: child.pid, child, exited, kill, stop }
+  return { baseUrl, port, pid: child.pid, kill, stop }
 }
 
 /** Ctrl-C / SIGTERM: run `cleanup` once (servers, database, scratch folder), then exit 130. */

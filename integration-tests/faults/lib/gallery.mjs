@@ -139,6 +139,7 @@ export async function checkoutCart(baseUrl, catalogue, lines, { email = "buyer@f
     const setCookie = res.headers.get("set-cookie")
     if (setCookie) cookie = setCookie.split(";")[0]
   }
+  if (!cookie) throw new Error("cart add answered without a cart cookie")
   const sessionId = decodeURIComponent(cookie.split("=")[1])
   const res = await request(baseUrl, "POST", "/api/gallery/checkout", {
     body: { sessionId, email, shippingOption: "single_address", shippingAddress: BUYER_ADDRESS },
