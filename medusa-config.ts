@@ -1,16 +1,30 @@
 import { defineConfig, loadEnv, Modules } from "@medusajs/framework/utils"
+import { checkPaymentEnvironment } from "./src/lib/payment-environment"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
 const redisUrl = process.env.REDIS_URL
 const isProduction = process.env.NODE_ENV === "production"
 
+/**
+ * Stops the process while its configuration loads, before it connects to anything. Medusa's config loader logs
+ * "Error in loading config: <message>" and exits 1; the message says it all, so no stack trace follows it.
+ */
+function refuseToStart(message: string): never {
+  const error = new Error(message)
+  error.stack = undefined
+  throw error
+}
+
 function requiredSecret(name: string): string {
   const value = process.env[name]
   if (value) return value
-  if (isProduction) throw new Error(`${name} must be set in production`)
+  if (isProduction) refuseToStart(`${name} must be set in production`)
   return `atelier-dev-${name.toLowerCase()}`
 }
+
+const paymentEnvironment = checkPaymentEnvironment(process.env)
+if (paymentEnvironment.outcome === "refused") refuseToStart(paymentEnvironment.message)
 
 // With REDIS_URL, events, workflows and locks are shared between processes (Medusa's own Redis modules);
 // without it everything runs in-process.
@@ -63,6 +77,7 @@ module.exports = defineConfig({
         stripeApiKey: process.env.STRIPE_API_KEY,
         stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET,
         stripeApiBase: process.env.STRIPE_API_BASE,
+        localGatewayInProduction: paymentEnvironment.outcome === "local_gateway_in_production",
       },
     },
     {

@@ -19,13 +19,14 @@
 //
 // Environment: DATABASE_URL to use a PostgreSQL server (a scratch database is created next to it and dropped;
 // BENCH_KEEP_DB=true keeps it), otherwise an embedded PostgreSQL in a scratch folder (removed afterwards).
-import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import knexFactory from "knex"
 import pg from "pg"
 import { loadAnalyticsData } from "./lib/analytics-load.mjs"
 import { client } from "./lib/http.mjs"
+import { percentile } from "./lib/load.mjs"
+import { mergeResults, RESULTS_FILE } from "./lib/results.mjs"
 import { cleanUpOnInterrupt, ensureBuild, migrateAndSeed, root, startDatabase, startServer } from "./lib/server.mjs"
 
 const ARTIST_ORDERS = Math.max(2, Number(process.env.BENCH_ANALYTICS_ARTIST_ORDERS || 1_000_000))
@@ -34,16 +35,9 @@ const WARMUP = 3
 const LIVE = process.env.BENCH_ANALYTICS_LIVE !== "false"
 const LIVE_REQUESTS = Math.max(1, Number(process.env.BENCH_ANALYTICS_LIVE_REQUESTS || 3))
 const TARGET_P50_MS = 300
-const RESULTS_FILE = path.join(root, "bench/results/latest.json")
 const DEMO_PASSWORD = "atelier-demo"
 
 const log = (message) => console.log(`[bench:analytics] ${message}`)
-
-function percentile(sorted, p) {
-  if (!sorted.length) return null
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
-  return sorted[index]
-}
 
 const round1 = (value) => (value == null ? null : Math.round(value * 10) / 10)
 
@@ -79,18 +73,8 @@ async function loginToken(baseUrl, actor, email) {
 }
 
 function writeResults(figures) {
-  fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true })
-  let previous = {}
-  try {
-    previous = JSON.parse(fs.readFileSync(RESULTS_FILE, "utf8"))
-  } catch {}
-  // Read-modify-write: only this benchmark's keys change.
-  const merged = { ...previous, ...figures }
   // Retired with the per-process day cache (the live-aggregation figure is analytics_1m_live_p50_ms now).
-  delete merged.analytics_1m_uncached_p50_ms
-  const tmp = `${RESULTS_FILE}.${process.pid}.tmp`
-  fs.writeFileSync(tmp, JSON.stringify(merged, null, 2) + "\n")
-  fs.renameSync(tmp, RESULTS_FILE)
+  mergeResults(figures, { retired: ["analytics_1m_uncached_p50_ms"] })
   log(`wrote ${path.relative(root, RESULTS_FILE)}`)
 }
 

@@ -1,184 +1,336 @@
-// `npm run bench`: boots the production build on a scratch database with the demo data, measures Atelier's
-// gallery hot paths and Medusa's own store API doing the nearest equivalents in the same run, prints a table
-// and the Atelier/Medusa ratios, and writes bench/results/latest.json (other keys in that file are kept).
+// `npm run bench:gallery` (also part of `npm run bench`): boots the production build on a scratch database with the
+// demo data, measures Atelier's gallery hot paths and Medusa's own store API doing the nearest equivalents in
+// interleaved rounds, prints a table with each round's Atelier/Medusa ratios and their medians, and writes
+// bench/results/latest.json (other keys in that file are kept).
 //
-// Environment: BENCH_SECONDS (default 10) per scenario and concurrency; DATABASE_URL to use a PostgreSQL server
-// (a scratch database `atelier_bench_<ts>` is created next to it and dropped); BENCH_KEEP_DB=true keeps it;
-// BENCH_ONLY=a,b runs only the named scenarios (ids below); ADMIN_DISABLED (default true) for the build.
-import fs from "node:fs"
+// Environment: BENCH_SECONDS (default 10) per scenario and concurrency; BENCH_ROUNDS (default 3; a run of fewer than
+// 3 rounds leaves latest.json alone); DATABASE_URL to use a PostgreSQL server (a scratch database
+// `atelier_bench_<ts>` is created next to it and dropped); BENCH_KEEP_DB=true keeps it; BENCH_ONLY=a,b runs only the
+// named scenarios (ids below; leaves latest.json alone); ADMIN_DISABLED (default true) for the build.
 import os from "node:os"
 import path from "node:path"
 import pg from "pg"
 import { checkoutAvailability, galleryCartAdd, galleryCheckout, galleryProductList, setupAtelier } from "./scenarios/atelier.mjs"
 import { setupMedusaStore, storeAddLineItem, storeCompleteCart, storeProductList } from "./scenarios/medusa-store.mjs"
-import { autocannonRun } from "./lib/load.mjs"
+import { autocannonRun, median, roundTo } from "./lib/load.mjs"
+import { mergeResults, RESULTS_FILE } from "./lib/results.mjs"
 import { cleanUpOnInterrupt, ensureBuild, migrateAndSeed, root, startDatabase, startServer } from "./lib/server.mjs"
 
 const DURATION_S = Math.max(1, Number(process.env.BENCH_SECONDS || 10))
-const CONCURRENCIES = [1, 10]
-const RESULTS_DIR = path.join(root, "bench/results")
-const RESULTS_FILE = path.join(RESULTS_DIR, "latest.json")
+/** Fewest rounds whose medians may be written to latest.json. */
+const MIN_ROUNDS = 3
+const ROUNDS = Number(process.env.BENCH_ROUNDS || MIN_ROUNDS)
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((s) => s.trim())) : null
-
-const TARGETS = {
-  cart_add_rps: { min: 100, means: "Atelier cart add req/s / Medusa add-line-item req/s, concurrency 10" },
-  checkout_p50: { max: 0.2, means: "Atelier checkout+confirm p50 / Medusa cart completion p50, concurrency 1" },
-  products_rps: { min: 20, means: "Atelier product list req/s / Medusa store product list req/s, concurrency 10" },
-}
 
 const log = (message) => console.log(`[bench] ${message}`)
 
-/** Scenarios in the order they run: each Atelier path next to its Medusa equivalent. */
-const SCENARIOS = [
-  {
-    id: "baseline_health",
+/** The gallery checkout flow, timed at concurrency 1 and 10 against Medusa's completion, and alone at 8. */
+const GALLERY_CHECKOUT = {
+  system: "atelier",
+  request:
+    "timed: POST /api/gallery/checkout + POST /api/sandbox/payment-intents/{pi}/confirm + POST /api/gallery/checkout/confirm",
+  available: async (ctx) => checkoutAvailability(ctx.baseUrl),
+  run: (ctx, opts) => galleryCheckout(ctx.atelier, opts),
+}
+
+const SCENARIOS = {
+  baseline_health: {
     system: "baseline",
     name: "Baseline: GET /health (HTTP stack ceiling, not a ratio)",
     request: "GET /health",
-    concurrencies: [10],
     run: (ctx, opts) => autocannonRun({ url: `${opts.baseUrl}/health`, connections: opts.concurrency, durationS: opts.durationS }),
   },
-  {
-    id: "atelier_product_list",
+  atelier_product_list: {
     system: "atelier",
     name: "Atelier gallery product list",
     request: "GET /api/gallery/products?limit=20",
     run: (ctx, opts) => galleryProductList(ctx.atelier, opts),
   },
-  {
-    id: "medusa_product_list",
+  medusa_product_list: {
     system: "medusa",
     name: "Medusa store product list",
     request: "GET /store/products?limit=20&region_id=<us> (publishable key)",
     run: (ctx, opts) => storeProductList(ctx.medusa, opts),
   },
-  {
-    id: "atelier_cart_add",
+  atelier_cart_add: {
     system: "atelier",
     name: "Atelier gallery cart add",
     request: "POST /api/gallery/cart/add {productId, quantity: 1} (one cart session per connection)",
     run: (ctx, opts) => galleryCartAdd(ctx.atelier, opts),
   },
-  {
-    id: "medusa_add_line_item",
+  medusa_add_line_item: {
     system: "medusa",
     name: "Medusa store add line item",
     request: "POST /store/carts/{id}/line-items {variant_id, quantity: 1} (one cart per connection)",
     run: (ctx, opts) => storeAddLineItem(ctx.medusa, opts),
   },
-  {
-    id: "atelier_checkout",
-    system: "atelier",
-    name: "Atelier gallery checkout + confirm (3 artists, 5 items)",
-    request:
-      "timed: POST /api/gallery/checkout + POST /api/sandbox/payment-intents/{pi}/confirm + POST /api/gallery/checkout/confirm",
-    available: async (ctx) => checkoutAvailability(ctx.baseUrl),
-    run: (ctx, opts) => galleryCheckout(ctx.atelier, opts),
-  },
-  {
-    id: "medusa_complete_cart",
+  atelier_checkout: { ...GALLERY_CHECKOUT, name: "Atelier gallery checkout + confirm (3 artists, 5 items)" },
+  medusa_complete_cart: {
     system: "medusa",
     name: "Medusa store cart completion (pp_system_default)",
     request: "timed: POST /store/carts/{id}/complete (cart with 1 item, address, shipping method, payment session)",
     run: (ctx, opts) => storeCompleteCart(ctx.medusa, opts),
   },
-]
+  atelier_checkout_c8: { ...GALLERY_CHECKOUT, name: "Atelier gallery checkouts/s (3 artists, 5 items)" },
+}
+
+/**
+ * One round, in this order: the baseline, then each Atelier/Medusa pair interleaved (at each concurrency Atelier,
+ * then Medusa, so that the two sides of a ratio run back to back), then the checkout throughput at concurrency 8.
+ */
+const ROUND = [
+  { ids: ["baseline_health"], concurrencies: [10] },
+  { ids: ["atelier_product_list", "medusa_product_list"], concurrencies: [1, 10] },
+  { ids: ["atelier_cart_add", "medusa_add_line_item"], concurrencies: [1, 10] },
+  { ids: ["atelier_checkout", "medusa_complete_cart"], concurrencies: [1, 10] },
+  { ids: ["atelier_checkout_c8"], concurrencies: [8] },
+].flatMap(({ ids, concurrencies }) => concurrencies.flatMap((concurrency) => ids.map((id) => ({ id, concurrency }))))
+
+/**
+ * The figures each round yields: `figure` of `atelier` / the same of `medusa` at `concurrency`, or, without
+ * `medusa`, the Atelier figure itself. The run's figure is the median over the rounds.
+ */
+const RATIOS = {
+  cart_add_rps: {
+    atelier: "atelier_cart_add",
+    medusa: "medusa_add_line_item",
+    figure: "rps",
+    concurrency: 10,
+    digits: 1,
+    min: 100,
+  },
+  checkout_p50: {
+    atelier: "atelier_checkout",
+    medusa: "medusa_complete_cart",
+    figure: "p50_ms",
+    concurrency: 1,
+    digits: 3,
+    max: 0.2,
+  },
+  products_rps: {
+    atelier: "atelier_product_list",
+    medusa: "medusa_product_list",
+    figure: "rps",
+    concurrency: 10,
+    digits: 1,
+    min: 20,
+  },
+  checkout_c8_per_s: { atelier: "atelier_checkout_c8", figure: "rps", concurrency: 8, digits: 1, min: 50 },
+}
 
 function find(results, id, concurrency) {
   const r = results.find((s) => s.id === id && s.concurrency === concurrency)
   return r && r.status === "ok" ? r : null
 }
 
-function ratio(a, b, digits = 3) {
-  if (a == null || b == null || !b) return null
-  return Number((a / b).toFixed(digits))
-}
-
-function computeRatios(results) {
-  return {
-    cart_add_rps: ratio(find(results, "atelier_cart_add", 10)?.rps, find(results, "medusa_add_line_item", 10)?.rps, 1),
-    checkout_p50: ratio(find(results, "atelier_checkout", 1)?.p50_ms, find(results, "medusa_complete_cart", 1)?.p50_ms, 3),
-    products_rps: ratio(find(results, "atelier_product_list", 10)?.rps, find(results, "medusa_product_list", 10)?.rps, 1),
-  }
-}
-
-function meets(name, value) {
-  if (value == null) return "n/a"
-  const t = TARGETS[name]
-  return (t.min != null ? value >= t.min : value <= t.max) ? "met" : "NOT met"
-}
-
-/** true / false, or null when the ratio could not be measured. */
-function met(name, value) {
-  const verdict = meets(name, value)
-  return verdict === "n/a" ? null : verdict === "met"
-}
-
-function printTable(results, ratios, memory) {
-  const rows = [["scenario", "conc", "req/s", "p50 ms", "p99 ms", "requests", "errors"]]
-  for (const r of results) {
-    if (r.status !== "ok") {
-      rows.push([r.name, String(r.concurrency), r.status, "", "", "", r.reason ?? ""])
+function roundRatios(results) {
+  const ratios = {}
+  for (const [name, def] of Object.entries(RATIOS)) {
+    const atelier = find(results, def.atelier, def.concurrency)?.[def.figure]
+    if (!def.medusa) {
+      ratios[name] = atelier ?? null
       continue
     }
-    rows.push([
-      r.name,
-      String(r.concurrency),
-      r.rps.toFixed(1),
-      r.p50_ms == null ? "-" : r.p50_ms.toFixed(1),
-      r.p99_ms == null ? "-" : r.p99_ms.toFixed(1),
-      String(r.requests),
-      String(r.errors + r.non2xx),
+    const medusa = find(results, def.medusa, def.concurrency)?.[def.figure]
+    ratios[name] = atelier == null || !medusa ? null : roundTo(atelier / medusa, def.digits)
+  }
+  return ratios
+}
+
+/** A checkout run is clean when every checkout ended as a paid order and the stock moved by exactly their items. */
+const checkoutsClean = (verification) => verification.failures === 0 && verification.stock_ok
+
+function verificationNote(v) {
+  const note = `${v.paid_orders}/${v.checkouts} checkouts paid, ${v.stock_reserved_units} units reserved (${v.stock_expected_units} expected)`
+  return checkoutsClean(v) ? note : `FAILED: ${v.failures} failed checkouts${v.stock_ok ? "" : ", stock mismatch"}; ${note}`
+}
+
+/**
+ * The median of each figure over the rounds and whether it meets its target: `met` is null unless every round
+ * measured it, and false when a round's checkouts behind it failed (those rounds are listed).
+ */
+function summarize(rounds) {
+  const ratios = {}
+  const targets = {}
+  for (const [name, def] of Object.entries(RATIOS)) {
+    const values = rounds.map((r) => r.ratios[name])
+    const value = roundTo(median(values), def.digits)
+    const failedRounds = rounds
+      .filter((r) =>
+        r.scenarios.some(
+          (s) =>
+            [def.atelier, def.medusa].includes(s.id) &&
+            s.concurrency === def.concurrency &&
+            s.verification &&
+            !checkoutsClean(s.verification)
+        )
+      )
+      .map((r) => r.round)
+    const measured = values.filter((v) => v != null).length
+    // A verdict needs the figure from every round: a median of fewer rounds is not the robust figure asked for.
+    const meets = measured < rounds.length ? null : def.min != null ? value >= def.min : value <= def.max
+    ratios[name] = value
+    targets[name] = {
+      ...(def.min != null ? { min: def.min } : { max: def.max }),
+      met: failedRounds.length ? false : meets,
+      rounds_measured: measured,
+      ...(failedRounds.length ? { failed_checkouts_in_rounds: failedRounds } : {}),
+    }
+  }
+  return { ratios, targets }
+}
+
+/** Per scenario and concurrency: the median of rps and latencies over the rounds it ran in, counts summed. */
+function scenarioMedians(rounds) {
+  const groups = new Map()
+  for (const r of rounds.flatMap((round) => round.scenarios)) {
+    const key = `${r.id}@${r.concurrency}`
+    if (!groups.has(key)) groups.set(key, [])
+    groups.get(key).push(r)
+  }
+  return [...groups.values()].map((runs) => {
+    const { id, system, name, request, concurrency } = runs[0]
+    const ok = runs.filter((r) => r.status === "ok")
+    if (!ok.length) return { id, system, name, request, concurrency, status: runs[0].status, reason: runs[0].reason }
+    const sum = (field) => ok.reduce((total, r) => total + (r[field] ?? 0), 0)
+    const verified = ok.filter((r) => r.verification)
+    return {
+      id,
+      system,
+      name,
+      request,
+      concurrency,
+      status: "ok",
+      rounds_measured: ok.length,
+      rps: median(ok.map((r) => r.rps)),
+      p50_ms: median(ok.map((r) => r.p50_ms)),
+      p99_ms: median(ok.map((r) => r.p99_ms)),
+      requests: sum("requests"),
+      ok: sum("ok"),
+      non2xx: sum("non2xx"),
+      errors: sum("errors"),
+      ...(verified.length ? { failed_checkouts: verified.reduce((total, r) => total + r.verification.failures, 0) } : {}),
+    }
+  })
+}
+
+/** Every checkout run of the benchmark: how many checkouts, how many failed, how many runs' stock did not add up. */
+function checkoutTally(rounds) {
+  const verified = rounds.flatMap((r) => r.scenarios).filter((s) => s.verification)
+  const checkouts = verified.reduce((total, s) => total + s.verification.checkouts, 0)
+  const failures = verified.reduce((total, s) => total + s.verification.failures, 0)
+  const stockMismatches = verified.filter((s) => !s.verification.stock_ok).length
+  return { runs: verified.length, checkouts, failures, stock_mismatches: stockMismatches, ok: !failures && !stockMismatches }
+}
+
+/** Prints rows as aligned columns (the first row is the header); the last column is free text. */
+function printColumns(rows, leftAligned) {
+  const last = rows[0].length - 1
+  const widths = rows[0].map((header, i) => (i === last ? header.length : Math.max(...rows.map((row) => row[i].length))))
+  const line = (row) =>
+    row.map((cell, i) => (leftAligned.includes(i) || i === last ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ").trimEnd()
+  console.log(line(rows[0]))
+  console.log(widths.map((w) => "-".repeat(w)).join("  "))
+  for (const row of rows.slice(1)) console.log(line(row))
+}
+
+const fmt = (value, digits) => (value == null ? "-" : digits == null ? String(value) : value.toFixed(digits))
+
+function printReport(rounds, summary, tally, memory) {
+  const rows = [["round", "scenario", "conc", "req/s", "p50 ms", "p99 ms", "requests", "errors", "notes"]]
+  for (const { round, scenarios } of rounds) {
+    for (const r of scenarios) {
+      const head = [String(round), r.name, String(r.concurrency)]
+      if (r.status !== "ok") {
+        rows.push([...head, r.status, "", "", "", "", r.reason ?? ""])
+        continue
+      }
+      rows.push([
+        ...head,
+        fmt(r.rps, 1),
+        fmt(r.p50_ms, 1),
+        fmt(r.p99_ms, 1),
+        String(r.requests),
+        String(r.errors + r.non2xx),
+        r.verification ? verificationNote(r.verification) : "",
+      ])
+    }
+  }
+  console.log("")
+  printColumns(rows, [1])
+
+  console.log("\nratios (Atelier / Medusa within each round; checkout_c8_per_s is Atelier's checkouts/s at c8), median of the rounds:")
+  const ratioRows = [["figure", ...rounds.map((r) => `round ${r.round}`), "median", "target", "median meets target?"]]
+  for (const [name, def] of Object.entries(RATIOS)) {
+    const target = summary.targets[name]
+    let verdict = target.met == null ? "n/a" : target.met ? "met" : "NOT met"
+    if (target.failed_checkouts_in_rounds) verdict += ` (checkouts failed in round ${target.failed_checkouts_in_rounds.join(", ")})`
+    if (target.rounds_measured && target.rounds_measured < rounds.length) verdict += ` (measured in ${target.rounds_measured} of ${rounds.length} rounds)`
+    ratioRows.push([
+      name,
+      ...rounds.map((r) => fmt(r.ratios[name], def.digits)),
+      fmt(summary.ratios[name], def.digits),
+      def.min != null ? `>= ${def.min}` : `<= ${def.max}`,
+      verdict,
     ])
   }
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => (i === 6 ? 0 : row[i].length))))
-  const line = (row) =>
-    row.map((cell, i) => (i === 0 || i === 6 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ").trimEnd()
-  console.log("\n" + line(rows[0]))
-  console.log(widths.map((w, i) => "-".repeat(i === 6 ? 6 : w)).join("  "))
-  for (const row of rows.slice(1)) console.log(line(row))
-  console.log("\nratios (Atelier / Medusa, same run):")
-  const fmt = (v) => (v == null ? "n/a" : String(v))
-  console.log(`  cart_add_rps  ${fmt(ratios.cart_add_rps).padStart(8)}   target >= ${TARGETS.cart_add_rps.min}   ${meets("cart_add_rps", ratios.cart_add_rps)}`)
-  console.log(`  checkout_p50  ${fmt(ratios.checkout_p50).padStart(8)}   target <= ${TARGETS.checkout_p50.max}   ${meets("checkout_p50", ratios.checkout_p50)}`)
-  console.log(`  products_rps  ${fmt(ratios.products_rps).padStart(8)}   target >= ${TARGETS.products_rps.min}    ${meets("products_rps", ratios.products_rps)}`)
+  printColumns(ratioRows, [0])
+
+  if (tally.runs) {
+    console.log(
+      tally.ok
+        ? `\ncheckouts verified: all ${tally.checkouts} checkouts (${tally.runs} checkout runs) ended paid, their stock reserved`
+        : `\nCHECKOUT FAILURES: ${tally.failures} of ${tally.checkouts} checkouts did not end as a paid order; ` +
+            `${tally.stock_mismatches} of ${tally.runs} runs' stock did not match their paid orders`
+    )
+  }
   console.log(`\npeak server memory: ${memory.peak_rss_mb ?? "n/a"} MB (sum of VmHWM over the server's process group; sampled RSS peak ${memory.peak_rss_sampled_mb ?? "n/a"} MB)`)
 }
 
 function writeResults(report) {
-  fs.mkdirSync(RESULTS_DIR, { recursive: true })
-  if (ONLY) {
-    log(`BENCH_ONLY is set: partial run, ${path.relative(root, RESULTS_FILE)} left unchanged`)
-    return
-  }
-  let previous = {}
-  try {
-    previous = JSON.parse(fs.readFileSync(RESULTS_FILE, "utf8"))
-  } catch {}
-  // Read-modify-write: other benchmarks keep their own keys in this file.
-  const merged = { ...previous, ...report }
-  const tmp = `${RESULTS_FILE}.${process.pid}.tmp`
-  fs.writeFileSync(tmp, JSON.stringify(merged, null, 2) + "\n")
-  fs.renameSync(tmp, RESULTS_FILE)
-  log(`wrote ${path.relative(root, RESULTS_FILE)}`)
+  const file = path.relative(root, RESULTS_FILE)
+  if (ONLY) return log(`BENCH_ONLY is set: partial run, ${file} left unchanged`)
+  if (ROUNDS < MIN_ROUNDS) return log(`${ROUNDS} round(s), fewer than ${MIN_ROUNDS}: ${file} left unchanged`)
+  mergeResults(report)
+  log(`wrote ${file}`)
 }
 
-/** Stock for the prints the scenarios buy, so that no run ever sells out (both raw and numeric columns). */
-async function bumpInventory(sql) {
-  await sql(
-    `UPDATE inventory_level il
-        SET stocked_quantity = 1000000,
-            raw_stocked_quantity = jsonb_build_object('value', '1000000', 'precision', 20)
-       FROM product_variant_inventory_item pvi
-       JOIN product_variant v ON v.id = pvi.variant_id
-       JOIN product p ON p.id = v.product_id
-      WHERE il.inventory_item_id = pvi.inventory_item_id
-        AND p.handle = ANY($1)`,
-    [["studio-north-print", "studio-south-print", "studio-east-print"]]
-  )
+/** One scenario at one concurrency: its figures, or why it was not measured. */
+async function runScenario(ctx, { id, concurrency }, availability) {
+  const scenario = SCENARIOS[id]
+  const base = { id, system: scenario.system, name: scenario.name, request: scenario.request, concurrency }
+  if (!availability.available) {
+    const reason = `not served yet: ${availability.missing.join(", ")}`
+    log(`${scenario.name} c${concurrency}: unavailable (${reason})`)
+    return { ...base, status: "unavailable", reason }
+  }
+  log(`${scenario.name}, concurrency ${concurrency}, ${DURATION_S} s`)
+  try {
+    const figures = await scenario.run(ctx, { baseUrl: ctx.baseUrl, concurrency, durationS: DURATION_S })
+    const failed = figures.ok === 0
+    log(
+      `  ${figures.rps} req/s, p50 ${figures.p50_ms} ms, p99 ${figures.p99_ms} ms` +
+        (figures.errors || figures.non2xx ? `, ${figures.errors} errors, ${figures.non2xx} non-2xx` : "") +
+        (figures.verification ? `; ${verificationNote(figures.verification)}` : "")
+    )
+    return {
+      ...base,
+      status: failed ? "failed" : "ok",
+      ...(failed ? { reason: figures.error_samples?.[0] ?? "no successful response" } : {}),
+      ...figures,
+    }
+  } catch (error) {
+    log(`  failed: ${error.message}`)
+    return { ...base, status: "failed", reason: error.message.slice(0, 300) }
+  }
 }
 
 async function main() {
+  if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`BENCH_ROUNDS must be a positive integer, got "${process.env.BENCH_ROUNDS}"`)
+  const unknown = ONLY ? [...ONLY].filter((id) => !SCENARIOS[id]) : []
+  if (unknown.length) throw new Error(`BENCH_ONLY names unknown scenarios: ${unknown.join(", ")} (known: ${Object.keys(SCENARIOS).join(", ")})`)
+  const plan = ROUND.filter((step) => !ONLY || ONLY.has(step.id))
+
   const startedAt = new Date()
   const loadBefore = os.loadavg()
   const cleanups = []
@@ -194,7 +346,7 @@ async function main() {
   }
   cleanUpOnInterrupt(cleanup, log)
 
-  const results = []
+  const rounds = []
   let memory = {}
   let build
   try {
@@ -207,54 +359,33 @@ async function main() {
     pool.on("error", () => {})
     cleanups.push(() => pool.end())
     const sql = (text, params) => pool.query(text, params)
-    await bumpInventory(sql)
 
     const server = await startServer(db.databaseUrl)
     cleanups.push(() => server.stop())
     const ctx = { baseUrl: server.baseUrl }
-    log("setting up scenarios (product ids, publishable key, shipping option)")
+    log("setting up scenarios (stock of the prints, product ids, publishable key, shipping option)")
     ctx.atelier = await setupAtelier({ baseUrl: server.baseUrl, sql })
     ctx.medusa = await setupMedusaStore({ baseUrl: server.baseUrl, sql, log })
 
-    for (const scenario of SCENARIOS) {
-      if (ONLY && !ONLY.has(scenario.id)) continue
-      let availability = { available: true }
-      if (scenario.available) availability = await scenario.available(ctx)
-      for (const concurrency of scenario.concurrencies ?? CONCURRENCIES) {
-        const base = { id: scenario.id, system: scenario.system, name: scenario.name, request: scenario.request, concurrency }
-        if (!availability.available) {
-          const reason = `not served yet: ${availability.missing.join(", ")}`
-          log(`${scenario.name} c${concurrency}: unavailable (${reason})`)
-          results.push({ ...base, status: "unavailable", reason })
-          continue
-        }
-        log(`${scenario.name}, concurrency ${concurrency}, ${DURATION_S} s`)
-        try {
-          const figures = await scenario.run(ctx, { baseUrl: server.baseUrl, concurrency, durationS: DURATION_S })
-          const failed = figures.ok === 0
-          results.push({
-            ...base,
-            status: failed ? "failed" : "ok",
-            ...(failed ? { reason: figures.error_samples?.[0] ?? "no successful response" } : {}),
-            ...figures,
-          })
-          log(
-            `  ${figures.rps} req/s, p50 ${figures.p50_ms} ms, p99 ${figures.p99_ms} ms` +
-              (figures.errors || figures.non2xx ? `, ${figures.errors} errors, ${figures.non2xx} non-2xx` : "")
-          )
-        } catch (error) {
-          log(`  failed: ${error.message}`)
-          results.push({ ...base, status: "failed", reason: error.message.slice(0, 300) })
-        }
-      }
+    const availability = new Map()
+    for (const { id } of plan) {
+      if (!availability.has(id)) availability.set(id, SCENARIOS[id].available ? await SCENARIOS[id].available(ctx) : { available: true })
+    }
+    for (let round = 1; round <= ROUNDS; round++) {
+      log(`round ${round} of ${ROUNDS}`)
+      const loadavg = os.loadavg().map((v) => Number(v.toFixed(2)))
+      const scenarios = []
+      for (const step of plan) scenarios.push(await runScenario(ctx, step, availability.get(step.id)))
+      rounds.push({ round, loadavg_before: loadavg, scenarios, ratios: roundRatios(scenarios) })
     }
     memory = server.memory.result()
   } finally {
     await cleanup()
   }
 
-  const ratios = computeRatios(results)
-  printTable(results, ratios, memory)
+  const summary = summarize(rounds)
+  const tally = checkoutTally(rounds)
+  printReport(rounds, summary, tally, memory)
   writeResults({
     date: startedAt.toISOString(),
     machine: {
@@ -268,19 +399,18 @@ async function main() {
     },
     settings: {
       seconds_per_scenario: DURATION_S,
-      concurrencies: CONCURRENCIES,
+      rounds: ROUNDS,
+      round_order: plan.map((step) => `${step.id}@c${step.concurrency}`),
+      ratios: "median over the rounds of each round's ratio (the two sides of a ratio run back to back in a round)",
       server: "medusa start (production build), NODE_ENV=production, LOG_LEVEL=error, admin disabled",
       database: process.env.DATABASE_URL ? "scratch database next to DATABASE_URL" : "embedded PostgreSQL (scratch)",
       build_had_type_errors: Boolean(build?.errors),
-      ...(ONLY ? { only: [...ONLY] } : {}),
     },
-    scenarios: results,
-    ratios,
-    targets: {
-      cart_add_rps: { min: TARGETS.cart_add_rps.min, met: met("cart_add_rps", ratios.cart_add_rps) },
-      checkout_p50: { max: TARGETS.checkout_p50.max, met: met("checkout_p50", ratios.checkout_p50) },
-      products_rps: { min: TARGETS.products_rps.min, met: met("products_rps", ratios.products_rps) },
-    },
+    scenarios: scenarioMedians(rounds),
+    rounds,
+    ratios: summary.ratios,
+    targets: summary.targets,
+    checkouts_verified: tally,
     peak_rss_mb: memory.peak_rss_mb ?? null,
     peak_rss_sampled_mb: memory.peak_rss_sampled_mb ?? null,
   })

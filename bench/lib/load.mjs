@@ -1,5 +1,5 @@
 // Load generation: autocannon for single-request scenarios, a timed worker pool for multi-step flows,
-// and the percentile arithmetic both report with.
+// and the percentile and median arithmetic the reports use.
 import autocannon from "autocannon"
 import { performance } from "node:perf_hooks"
 
@@ -10,7 +10,16 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]
 }
 
-const round = (value, digits = 1) => (value == null ? null : Number(value.toFixed(digits)))
+/** Median of the non-null values (the mean of the middle two for an even count); null when there are none. */
+export function median(values) {
+  const sorted = values.filter((v) => v != null).sort((a, b) => a - b)
+  if (!sorted.length) return null
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/** `value` rounded to `digits` decimals (null stays null). */
+export const roundTo = (value, digits = 1) => (value == null ? null : Number(value.toFixed(digits)))
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -45,15 +54,15 @@ export async function autocannonRun({ url, method = "GET", headers, body, reques
   await sleep(Math.min(15_000, Math.ceil(1.5 * (result.latency.max || 0)) + 50))
   const ok = result["2xx"] ?? 0
   return {
-    rps: round(ok / result.duration, 1),
-    p50_ms: round(result.latency.p50, 2),
-    p99_ms: round(result.latency.p99, 2),
-    mean_ms: round(result.latency.average, 2),
+    rps: roundTo(ok / result.duration, 1),
+    p50_ms: roundTo(result.latency.p50, 2),
+    p99_ms: roundTo(result.latency.p99, 2),
+    mean_ms: roundTo(result.latency.average, 2),
     requests: result.requests.total,
     ok,
     non2xx: result.non2xx ?? 0,
     errors: (result.errors ?? 0) + (result.timeouts ?? 0),
-    duration_s: round(result.duration, 2),
+    duration_s: roundTo(result.duration, 2),
   }
 }
 
@@ -118,15 +127,15 @@ export async function timedPool({ concurrency, durationS, prepare, timed, maxIte
   latencies.sort((a, b) => a - b)
   const mean = latencies.length ? latencies.reduce((a, b) => a + b, 0) / latencies.length : null
   return {
-    rps: round(latencies.length / (timedWallMs / 1000), 1),
-    p50_ms: round(percentile(latencies, 50), 2),
-    p99_ms: round(percentile(latencies, 99), 2),
-    mean_ms: round(mean, 2),
+    rps: roundTo(latencies.length / (timedWallMs / 1000), 1),
+    p50_ms: roundTo(percentile(latencies, 50), 2),
+    p99_ms: roundTo(percentile(latencies, 99), 2),
+    mean_ms: roundTo(mean, 2),
     requests: latencies.length + errors,
     ok: latencies.length,
     non2xx: 0,
     errors,
     ...(errorSamples.length ? { error_samples: errorSamples } : {}),
-    duration_s: round(timedWallMs / 1000, 2),
+    duration_s: roundTo(timedWallMs / 1000, 2),
   }
 }

@@ -37,3 +37,11 @@ export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boo
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
+
+/**
+ * Waits until the gallery outbox has delivered every message (transfers, emails, referral credit run after the payment
+ * commits, dispatched in the background); returns how many are still undelivered (0 unless it timed out).
+ */
+export async function outboxDrained(pg: Knex, timeoutMs = 10000): Promise<number> {
+  return waitFor(() => countRows(pg, "gallery_outbox_message", "delivered_at IS NULL"), (n) => n === 0, timeoutMs)
+}

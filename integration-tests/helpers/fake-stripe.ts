@@ -6,7 +6,9 @@ import type { AddressInfo } from "node:net"
  * A tiny stand-in for api.stripe.com, for contract tests of code that uses the real Stripe SDK (point the SDK
  * at `apiBase`). It implements only what Atelier calls, records every request, and enforces the Stripe rules
  * that matter for money movement: idempotent replay, key reuse with other parameters, transfers capped by
- * their source charge, and transfers without a source charge failing on the (empty) platform balance.
+ * their source charge, and transfers without a source charge failing on the (empty) platform balance. Tests can
+ * also make Stripe forget its idempotency keys (as it does 24 hours after their first use) and refuse transfers
+ * to an account that lacks the transfers capability.
  */
 
 /** Form parameters as Stripe receives them: strings, nested objects for `a[b]` keys, arrays for `a[0]`. */
@@ -26,6 +28,10 @@ export type FakeStripe = {
   requests: Recorded[]
   /** Simulates the customer paying: the intent succeeds with a new charge of its full amount. */
   succeedIntent(id: string): void
+  /** What Stripe does 24 hours after a key's first use: a request with that key executes again. */
+  forgetIdempotencyKeys(): void
+  /** Transfers to `account` fail from now on, as for a connected account without the transfers capability. */
+  refuseTransfersTo(account: string): void
   close(): Promise<void>
 }
 
@@ -33,7 +39,14 @@ type StripeObject = Record<string, unknown>
 type Reply = { status: number; body: StripeObject }
 
 type Intent = StripeObject & { id: string; amount: number; status: string; latest_charge: string | null }
-type Transfer = StripeObject & { id: string; amount: number; amount_reversed: number; source_transaction: string }
+type Transfer = StripeObject & {
+  id: string
+  amount: number
+  amount_reversed: number
+  source_transaction: string
+  transfer_group: string | null
+  destination: string
+}
 type Charge = { id: string; amount: number; paymentIntent: string; refunded: number }
 
 /** Parses `a=1&b[c]=2&d[0]=x` (Stripe's form encoding) into nested objects and arrays. */
@@ -122,6 +135,22 @@ function isReply(value: unknown): value is Reply {
   return typeof value === "object" && value !== null && "status" in value && "body" in value
 }
 
+/** Stripe's answer to a transfer whose destination account cannot receive transfers. */
+export const TRANSFER_CAPABILITY_MESSAGE =
+  "Your destination account needs to have at least one of the following capabilities enabled: transfers, " +
+  "crypto_transfers, legacy_payments"
+
+/** Stripe's list page size: 10 unless `limit` (1 to 100) says otherwise. */
+function listLimit(params: FormParams): number | Reply {
+  const raw = params.limit
+  if (raw === undefined) return 10
+  const limit = typeof raw === "string" && /^\d+$/.test(raw) ? Number(raw) : NaN
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > 100) {
+    return invalid("Invalid integer: limit must be between 1 and 100", "parameter_invalid_integer", "limit")
+  }
+  return limit
+}
+
 function newId(prefix: string): string {
   return `${prefix}_fake${randomBytes(8).toString("hex")}`
 }
@@ -131,6 +160,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, Intent>()
   const charges = new Map<string, Charge>()
   const transfers = new Map<string, Transfer>()
+  const refusedDestinations = new Set<string>()
   const idempotent = new Map<string, { method: string; path: string; params: string; reply: Reply }>()
 
   function succeed(intent: Intent): void {
@@ -181,6 +211,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (amount === undefined) return missingParam("amount")
     const destination = text(params, "destination")
     if (!destination) return missingParam("destination")
+    if (refusedDestinations.has(destination)) {
+      return invalid(TRANSFER_CAPABILITY_MESSAGE, "insufficient_capabilities_for_transfer", "destination")
+    }
     const source = text(params, "source_transaction")
     if (!source) {
       // Without a funding charge Stripe draws on the platform's available balance, which is empty here.
@@ -213,9 +246,32 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       source_transaction: source,
       metadata: stringMap(params, "metadata"),
       reversed: false,
+      created: Math.floor(Date.now() / 1000),
     }
     transfers.set(transfer.id, transfer)
     return { status: 200, body: transfer }
+  }
+
+  /** `GET /v1/transfers`: newest first, filtered by transfer_group and destination, paged by starting_after. */
+  function listTransfers(params: FormParams): Reply {
+    const limit = listLimit(params)
+    if (isReply(limit)) return limit
+    const group = text(params, "transfer_group")
+    const destination = text(params, "destination")
+    // A Map keeps insertion order: reversed, that is newest first.
+    let listed = [...transfers.values()]
+      .reverse()
+      .filter((t) => (group === undefined || t.transfer_group === group) && (!destination || t.destination === destination))
+    const after = text(params, "starting_after")
+    if (after !== undefined) {
+      const index = listed.findIndex((t) => t.id === after)
+      if (index < 0) return invalid(`No such transfer: '${after}'`, "resource_missing", "starting_after")
+      listed = listed.slice(index + 1)
+    }
+    return {
+      status: 200,
+      body: { object: "list", data: listed.slice(0, limit), has_more: listed.length > limit, url: "/v1/transfers" },
+    }
   }
 
   function reverseTransfer(id: string, params: FormParams): Reply {
@@ -282,6 +338,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return confirmIntent(match[1], params)
     }
     if (method === "POST" && path === "/v1/transfers") return createTransfer(params)
+    if (method === "GET" && path === "/v1/transfers") return listTransfers(params)
     if (method === "POST" && (match = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path))) {
       return reverseTransfer(match[1], params)
     }
@@ -353,6 +410,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const intent = intents.get(id)
       if (!intent) throw new Error(`fake Stripe: no payment intent ${id}`)
       succeed(intent)
+    },
+    forgetIdempotencyKeys() {
+      idempotent.clear()
+    },
+    refuseTransfersTo(account: string) {
+      refusedDestinations.add(account)
     },
     close() {
       // The SDK keeps connections alive; drop them so close() resolves at once.

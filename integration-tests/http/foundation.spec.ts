@@ -1,6 +1,10 @@
+import { readdirSync } from "node:fs"
+import { join, relative, sep } from "node:path"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import jwt from "jsonwebtoken"
+import { ORGANIZATION_MODULE } from "../../src/modules/organization"
+import type OrganizationModuleService from "../../src/modules/organization/service"
 import { createOrganizationWorkflow } from "../../src/workflows/organization/workflows/create-organization"
 import {
   anyStatus,
@@ -14,6 +18,37 @@ import {
 } from "../helpers/accounts"
 
 jest.setTimeout(120000)
+
+const API_DIR = join(__dirname, "../../src/api/api")
+const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const
+
+/** Every route.ts below `dir` (absolute paths). */
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return routeFiles(path)
+    return entry.name === "route.ts" ? [path] : []
+  })
+}
+
+/**
+ * The routes that need an authenticated caller, read from the filesystem: the artist routes, the administrators'
+ * routes, and the creator-dashboard family (every /api folder but gallery, admin, webhooks and sandbox). Each with
+ * the HTTP methods its route file exports, and its path parameters filled in.
+ */
+async function guardedRoutes(): Promise<{ method: string; path: string }[]> {
+  const dashboardFolders = readdirSync(API_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !["gallery", "admin", "webhooks", "sandbox"].includes(entry.name))
+    .map((entry) => join(API_DIR, entry.name))
+  const files = [join(API_DIR, "gallery/artist"), join(API_DIR, "admin"), ...dashboardFolders].flatMap(routeFiles)
+  const routes: { method: string; path: string }[] = []
+  for (const file of files) {
+    const exported = Object.keys(await import(file))
+    const path = `/api/${relative(API_DIR, file).split(sep).slice(0, -1).join("/")}`.replace(/\[(\w+)\]/g, "test_$1")
+    for (const method of HTTP_METHODS) if (exported.includes(method)) routes.push({ method, path })
+  }
+  return routes
+}
 
 medusaIntegrationTestRunner({
   testSuite: ({ api: rawApi, getContainer }) => {
@@ -58,7 +93,8 @@ medusaIntegrationTestRunner({
           throwOnError: false,
         })
         expect(errors.length).toBeGreaterThan(0)
-        const organizations = await container.resolve("organization").listOrganizations({ slug: "doomed-studio" })
+        const organizationService: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
+        const organizations = await organizationService.listOrganizations({ slug: "doomed-studio" })
         expect(organizations).toHaveLength(0)
         expect(await salesChannels.listSalesChannels({ name: "Doomed Studio" })).toHaveLength(0)
         const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
@@ -217,6 +253,45 @@ medusaIntegrationTestRunner({
         const res = await api.get("/api/members/me", bearer(expired))
         expect(res.status).toBe(401)
         expect(res.data.error).toBe("Unauthorized")
+      })
+    })
+
+    describe("every guarded route, including any added later", () => {
+      it("answers 401 without a token: every artist, administrator and dashboard route on disk", async () => {
+        const routes = await guardedRoutes()
+        // The walk really found the families (so it cannot pass by finding nothing).
+        expect(routes).toEqual(
+          expect.arrayContaining([
+            { method: "GET", path: "/api/gallery/artist/orders" },
+            { method: "POST", path: "/api/gallery/artist/orders/test_id/ship" },
+            { method: "POST", path: "/api/gallery/artist/orders/test_id/status" },
+            { method: "GET", path: "/api/gallery/artist/analytics" },
+            { method: "DELETE", path: "/api/admin/collections/test_id/items/test_itemId" },
+            { method: "POST", path: "/api/members" },
+            { method: "GET", path: "/api/members/me" },
+            { method: "GET", path: "/api/guest/status" },
+          ])
+        )
+        for (const { method, path } of routes) {
+          for (const config of [anyStatus, bearer("not-a-jwt")]) {
+            const res = await api.request({ method, url: path, data: method === "GET" || method === "DELETE" ? undefined : {}, ...config })
+            expect([method, path, res.status, res.data]).toEqual([
+              method,
+              path,
+              401,
+              { error: "Unauthorized", message: expect.any(String) },
+            ])
+          }
+        }
+      })
+
+      it("lets public routes stay public", async () => {
+        for (const path of ["/api/gallery/products", "/api/gallery/collections", "/api/gallery/spotlights", "/api/gallery/cart"]) {
+          const res = await api.get(path, anyStatus)
+          expect([path, res.status]).toEqual([path, 200])
+        }
+        const webhook = await api.post("/api/webhooks/payments", { id: "evt_1" }, anyStatus)
+        expect(webhook.status).toBe(400) // the signature, not a token, is its credential
       })
     })
 

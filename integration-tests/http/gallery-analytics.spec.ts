@@ -11,7 +11,7 @@ import { anyStatus, bearer, login, type Api } from "../helpers/accounts"
 
 jest.setTimeout(180000)
 
-// GET /api/admin/analytics and GET /api/gallery/artist/analytics (spec 4.8, 4.9; ARCHITECTURE.md "Analytics").
+// GET /api/admin/analytics and GET /api/gallery/artist/analytics (spec 4.8, 4.9; docs/architecture.md, "Analytics").
 // Orders, items, carts and referrals are written with SQL at fixed instants, so every figure is known exactly.
 // Whole past days come from the daily rollups: each test starts without them (the database is restored), so its
 // first admin request builds them from the data written before it.

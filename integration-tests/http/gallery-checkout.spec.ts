@@ -1,8 +1,9 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, generateEntityId } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, generateEntityId, Modules } from "@medusajs/framework/utils"
 import { processPendingPayouts } from "../../src/jobs/process-pending-payouts"
+import { reconcileGallerySettlements } from "../../src/jobs/reconcile-gallery-settlements"
 import { GALLERY_MODULE } from "../../src/modules/gallery"
 import type GalleryModuleService from "../../src/modules/gallery/service"
 import { PUBLIC_ID_TAKEN, type CheckoutOrderInput } from "../../src/modules/gallery/service"
@@ -14,11 +15,13 @@ import {
   signWebhookPayload,
   type PaymentsModuleService,
 } from "../../src/modules/payments"
+import { dispatchGalleryOutbox } from "../../src/outbox/dispatch"
 import { getGalleryProductsByIds } from "../../src/queries/gallery-products"
 import seed from "../../src/scripts/seed"
-import { anyStatus, type Api } from "../helpers/accounts"
-import { countRows, selectRows, waitFor } from "../helpers/db"
-import { COLLECTOR_ADDRESS, COLLECTOR_EMAIL } from "../helpers/demo-data"
+import { UNSAFE_TEXT_MESSAGE } from "../../src/api/utils/validation"
+import { anyStatus, bearer, type Api } from "../helpers/accounts"
+import { countRows, outboxDrained, selectRows, waitFor } from "../helpers/db"
+import { COLLECTOR_ADDRESS, COLLECTOR_EMAIL, loginDemoAdmin, loginDemoMember } from "../helpers/demo-data"
 
 jest.setTimeout(180000)
 
@@ -504,7 +507,9 @@ medusaIntegrationTestRunner({
         expect(reservations.find((r) => r.inventory_item_id === inventoryItem["studio-north-print"])).toMatchObject({ inventory_item_id: inventoryItem["studio-north-print"] })
         expect(Number(reservations.find((r) => r.inventory_item_id === inventoryItem["studio-north-print"])?.quantity)).toBe(3)
 
-        // Payouts: one per artist order; transfers of 88 % for the connected organizations.
+        // Payouts: one per artist order; transfers of 88 % for the connected organizations, made right after the
+        // payment by the outbox (in the background).
+        expect(await outboxDrained(pg)).toBe(0)
         const [intent] = await rows(`SELECT charge_id FROM sandbox_payment_intent WHERE id = ?`, [intentId])
         expect(intent.charge_id).toMatch(/^ch_/)
         const payouts = await rows(
@@ -617,6 +622,7 @@ medusaIntegrationTestRunner({
         ])
         expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200])
         expect(results[0].data.order).toMatchObject({ id: order.id, status: "paid" })
+        expect(await outboxDrained(pg)).toBe(0)
         expect(await count("sandbox_transfer")).toBe(3)
         expect(await count("gallery_payout", "status = 'transferred'")).toBe(3)
         expect(await count("reservation_item", "external_id = ? AND deleted_at IS NULL", [order.id])).toBe(3)
@@ -679,6 +685,114 @@ medusaIntegrationTestRunner({
       })
     })
 
+    describe("no NUL character or unpaired surrogate reaches PostgreSQL, from any route", () => {
+      const NUL = "\u0000"
+      const LONE = "\ud800"
+
+      it("each route answers 400 with its own message, and nothing is written", async () => {
+        const admin = bearer(await loginDemoAdmin(api))
+        const member = bearer(await loginDemoMember(api, "north@atelier.test"))
+        const cart = { headers: { cookie: `gallery_cart_session=${session()}` }, ...anyStatus }
+        const tables = ["gallery_order", "gallery_cart_item", "newsletter_subscriber", "referral", "gallery_collection", "organization"]
+        const { res: placed } = await checkoutCart([["studio-east-print", 1]], { shippingOption: "per_artist", shippingAddress: undefined })
+        const afterCheckout = await Promise.all(tables.map((table) => count(table)))
+
+        type Case = [string, () => Promise<{ status: number; data: unknown }>, unknown]
+        const gallery = (error: string) => ({ error })
+        const cases: Case[] = []
+        for (const bad of [NUL, LONE]) {
+          const text = (value: string) => `${value}${bad}`
+          cases.push(
+            ["confirm", () => confirm(text("pi_")), gallery("Payment intent ID required")],
+            ["cart add", () => api.post("/api/gallery/cart/add", { productId: text(product["studio-east-print"]) }, cart), gallery("Product ID required")],
+            ["cart update", () => api.post("/api/gallery/cart/update", { itemId: text("gci_1"), quantity: 1 }, cart), gallery("Item ID and quantity required")],
+            ["cart remove", () => api.post("/api/gallery/cart/remove", { itemId: text("gci_1") }, cart), gallery("Item ID required")],
+            ["checkout email", () => checkout({ sessionId: session(), email: text("a@b.co"), shippingOption: "per_artist" }), gallery("Invalid email address")],
+            ["checkout session", () => checkout({ sessionId: text("s"), email: EMAIL, shippingOption: "per_artist" }), gallery("Missing required fields")],
+            [
+              "checkout address",
+              () => checkout({ sessionId: session(), email: EMAIL, shippingOption: "single_address", shippingAddress: { ...ADDRESS, name: text("Ada") } }),
+              gallery("Missing required fields"),
+            ],
+            [
+              "checkout, a field the route does not read",
+              () => checkout({ sessionId: session(), email: EMAIL, shippingOption: "per_artist", note: text("gift") }),
+              gallery(UNSAFE_TEXT_MESSAGE),
+            ],
+            [
+              "per-artist address",
+              () =>
+                api.post(
+                  `/api/gallery/orders/${placed.data.publicId}/addresses`,
+                  { orgId: org["studio-east"], shippingAddress: { ...ADDRESS, line1: text("1 Road") }, email: EMAIL },
+                  anyStatus
+                ),
+              gallery("Missing required fields"),
+            ],
+            ["newsletter email", () => api.post("/api/gallery/newsletter/subscribe", { email: text("a@b.co") }, anyStatus), gallery("Invalid email address")],
+            [
+              "newsletter name",
+              () => api.post("/api/gallery/newsletter/subscribe", { email: "n@b.co", firstName: text("Ada") }, anyStatus),
+              gallery("First name must be a string of at most 100 characters"),
+            ],
+            ["newsletter unsubscribe", () => api.post("/api/gallery/newsletter/unsubscribe", { email: text("a@b.co") }, anyStatus), gallery("Invalid email address")],
+            ["referral", () => api.post("/api/gallery/referral/track", { org_id: text(org["studio-east"]) }, anyStatus), gallery("Organization ID required")],
+            [
+              "admin collection name",
+              () => api.post("/api/admin/collections", { name: text("Prints"), slug: "prints", type: "manual" }, admin),
+              gallery("Name, slug, and type are required"),
+            ],
+            [
+              "admin collection rules",
+              () => api.post("/api/admin/collections", { name: "Cheap", slug: "cheap", type: "smart", rules: { org_id: text("org") } }, admin),
+              gallery("Invalid rules: values must not contain NUL characters or unpaired surrogates"),
+            ],
+            [
+              "admin spotlight",
+              () => api.post("/api/admin/spotlights", { orgId: org["studio-east"], title: "Hi", description: text("x") }, admin),
+              gallery("Description must be a string"),
+            ],
+            [
+              "dashboard organization",
+              () => api.post("/api/organizations", { name: text("Studio"), slug: "studio-nul" }, member),
+              { error: "Name is required (at most 200 characters)", code: "invalid_request", details: { field: "name" } },
+            ],
+          )
+        }
+        // A URL carries UTF-8 only, so no unpaired surrogate: NUL (%00) in queries and paths.
+        cases.push(
+          [
+            "products query",
+            () => api.get("/api/gallery/products?q=print%00", anyStatus),
+            gallery("q must be a string of at most 200 characters"),
+          ],
+          [
+            "artist orders query",
+            () => api.get(`/api/gallery/artist/orders?org_id=${org["studio-north"]}%00`, member),
+            gallery("Organization ID required"),
+          ],
+          // Routes that declare no schema of that input: the backstop answers.
+          ["a path segment", () => api.get("/api/gallery/collections/spring%00", anyStatus), gallery(UNSAFE_TEXT_MESSAGE)],
+          ["an unused query", () => api.get("/api/gallery/spotlights?x=y%00", anyStatus), gallery(UNSAFE_TEXT_MESSAGE)],
+          [
+            "an admin path",
+            () => api.post("/api/admin/gallery-orders/gord_1%00/cancel", {}, admin),
+            gallery(UNSAFE_TEXT_MESSAGE),
+          ],
+          [
+            "a dashboard query",
+            () => api.get("/api/members/me?x=y%00", member),
+            { error: UNSAFE_TEXT_MESSAGE, code: "invalid_request", details: { field: "query.x" } },
+          ]
+        )
+        for (const [name, call, body] of cases) {
+          const res = await call()
+          expect([name, res.status, res.data]).toEqual([name, 400, body])
+        }
+        expect(await Promise.all(tables.map((table) => count(table)))).toEqual(afterCheckout)
+      })
+    })
+
     describe("POST /api/gallery/checkout/confirm: errors", () => {
       it("400 Payment intent ID required", async () => {
         for (const body of [{}, { paymentIntentId: "" }, { paymentIntentId: 42 }]) {
@@ -738,6 +852,7 @@ medusaIntegrationTestRunner({
         expect(first.status).toBe(200)
         expect(first.data).toEqual({ received: true })
         expect((await rows(`SELECT status FROM gallery_order WHERE id = ?`, [order.id]))[0].status).toBe("paid")
+        expect(await outboxDrained(pg)).toBe(0)
         expect(await count("sandbox_transfer")).toBe(1)
         const second = await sendWebhook(event)
         expect(second.status).toBe(200)
@@ -813,6 +928,189 @@ medusaIntegrationTestRunner({
         expect(missing.status).toBe(400)
         const unknown = await sandboxPay("pi_does_not_exist")
         expect(unknown.status).toBe(404)
+      })
+    })
+
+    describe("crash safety: redelivery, idempotent reservations, outbox, reconciliation", () => {
+      const reservationsOf = (orderId: string) =>
+        rows(`SELECT line_item_id, inventory_item_id, quantity FROM reservation_item WHERE external_id = ? AND deleted_at IS NULL`, [orderId])
+
+      it("a webhook whose processing failed is not recorded: the provider's redelivery settles the order", async () => {
+        await setAccounts({ "studio-north": "acct_north" })
+        const { intentId, order } = await checkoutCart([["studio-north-print", 2]])
+        await payments.confirmPaymentIntent(intentId, "pm_card_visa")
+        const event = intentEvent("payment_intent.succeeded", intentId)
+        // The settlement fails before anything commits (the inventory module is unreachable, say).
+        const inventory = container.resolve(Modules.INVENTORY)
+        jest.spyOn(inventory, "createReservationItems").mockRejectedValueOnce(new Error("connection reset"))
+        const failed = await sendWebhook(event)
+        expect(failed.status).toBe(500)
+        expect(failed.data).toEqual({ error: "Webhook processing failed" })
+        expect(await count("processed_webhook_event")).toBe(0)
+        expect((await rows(`SELECT status FROM gallery_order WHERE id = ?`, [order.id]))[0].status).toBe("pending")
+        expect(await reservationsOf(order.id)).toEqual([])
+
+        const redelivered = await sendWebhook(event)
+        expect(redelivered.status).toBe(200)
+        expect(redelivered.data).toEqual({ received: true })
+        expect((await rows(`SELECT status FROM gallery_order WHERE id = ?`, [order.id]))[0].status).toBe("paid")
+        expect(await count("processed_webhook_event", "event_id = ?", [event.id])).toBe(1)
+        expect(await outboxDrained(pg)).toBe(0)
+        expect(await count("sandbox_transfer")).toBe(1)
+      })
+
+      it("a crash between the effect and the record: the redelivery is processed again and changes nothing", async () => {
+        await setAccounts({ "studio-north": "acct_north" })
+        const { intentId, order } = await checkoutCart([["studio-north-print", 2]])
+        await payments.confirmPaymentIntent(intentId, "pm_card_visa")
+        const event = intentEvent("payment_intent.succeeded", intentId)
+        jest.spyOn(payments, "markWebhookEventProcessed").mockRejectedValueOnce(new Error("process killed"))
+        const first = await sendWebhook(event)
+        expect(first.status).toBe(500)
+        // The effect committed (paid, reserved, outbox queued); the event was not recorded.
+        expect((await rows(`SELECT status FROM gallery_order WHERE id = ?`, [order.id]))[0].status).toBe("paid")
+        expect(await count("processed_webhook_event")).toBe(0)
+        expect(await outboxDrained(pg)).toBe(0)
+
+        const redelivered = await sendWebhook(event)
+        expect(redelivered.status).toBe(200)
+        expect(redelivered.data).toEqual({ received: true })
+        expect(await count("processed_webhook_event", "event_id = ?", [event.id])).toBe(1)
+        expect(await outboxDrained(pg)).toBe(0)
+        expect(await count("sandbox_transfer")).toBe(1)
+        expect(await count("gallery_payout")).toBe(1)
+        expect(await count("gallery_order_transition", "to_status = 'paid'")).toBe(2)
+        expect(await reservationsOf(order.id)).toHaveLength(1)
+        expect(await waitFor(() => count("notification"), (n) => n >= 2)).toBe(2)
+      })
+
+      it("reservations left by a settlement that died before marking the order paid are found again, never doubled", async () => {
+        const { intentId, order } = await checkoutCart([["studio-north-original", 1], ["studio-north-print", 3]])
+        await payments.confirmPaymentIntent(intentId, "pm_card_visa")
+        // What a run killed after reserving left behind: this order's reservations, the order still pending.
+        const items = await rows(
+          `SELECT i.id, i.product_id, i.quantity FROM gallery_artist_order_item i
+           JOIN gallery_artist_order ao ON ao.id = i.artist_order_id WHERE ao.gallery_order_id = ?`,
+          [order.id]
+        )
+        const [location] = await rows(`SELECT location_id FROM inventory_level WHERE inventory_item_id = ?`, [inventoryItem["studio-north-original"]])
+        const inventory = container.resolve(Modules.INVENTORY)
+        await inventory.createReservationItems(
+          items.map((item) => ({
+            line_item_id: item.id,
+            inventory_item_id: item.product_id === product["studio-north-original"] ? inventoryItem["studio-north-original"] : inventoryItem["studio-north-print"],
+            location_id: location.location_id,
+            quantity: item.quantity,
+            external_id: order.id,
+          }))
+        )
+        expect(await inventoryOf("studio-north-original")).toBe(0)
+
+        // The original is not "sold out" to its own buyer: the retry reuses the reservations.
+        const res = await confirm(intentId)
+        expect(res.status).toBe(200)
+        expect(res.data.order.status).toBe("paid")
+        const reservations = await reservationsOf(order.id)
+        expect(reservations).toHaveLength(2)
+        expect(reservations.map((r) => Number(r.quantity)).sort()).toEqual([1, 3])
+        expect(await count("sandbox_refund")).toBe(0)
+        const [level] = await rows(`SELECT stocked_quantity, reserved_quantity FROM inventory_level WHERE inventory_item_id = ?`, [inventoryItem["studio-north-print"]])
+        expect(Number(level.reserved_quantity)).toBe(3)
+      })
+
+      it("a settlement that finds the stock gone releases what an earlier run of it had reserved", async () => {
+        const winner = await checkoutCart([["studio-south-original", 1]])
+        const loser = await checkoutCart([["studio-south-original", 1], ["studio-east-print", 2]])
+        await payments.confirmPaymentIntent(winner.intentId, "pm_card_visa")
+        await payments.confirmPaymentIntent(loser.intentId, "pm_card_visa")
+        // The loser's earlier, interrupted run had reserved its print (the original was still taken by nobody then).
+        const [printItem] = await rows(
+          `SELECT i.id, i.quantity FROM gallery_artist_order_item i JOIN gallery_artist_order ao ON ao.id = i.artist_order_id
+           WHERE ao.gallery_order_id = ? AND i.product_id = ?`,
+          [loser.order.id, product["studio-east-print"]]
+        )
+        const [location] = await rows(`SELECT location_id FROM inventory_level WHERE inventory_item_id = ?`, [inventoryItem["studio-east-print"]])
+        await container.resolve(Modules.INVENTORY).createReservationItems([
+          { line_item_id: printItem.id, inventory_item_id: inventoryItem["studio-east-print"], location_id: location.location_id, quantity: 2, external_id: loser.order.id },
+        ])
+        expect((await confirm(winner.intentId)).status).toBe(200)
+        const lost = await confirm(loser.intentId)
+        expect(lost.status).toBe(409)
+        expect(await reservationsOf(loser.order.id)).toEqual([])
+        expect(await count("sandbox_refund")).toBe(1)
+      })
+
+      it("a succeeded intent for another amount than the order's total leaves the order unpaid", async () => {
+        const { intentId, order } = await checkoutCart([["studio-north-print", 1]])
+        await payments.confirmPaymentIntent(intentId, "pm_card_visa")
+        await pg.raw(`UPDATE sandbox_payment_intent SET amount = amount - 1 WHERE id = ?`, [intentId])
+        const res = await confirm(intentId)
+        expect(res.status).toBe(400)
+        expect(res.data).toEqual({ error: "Payment not successful" })
+        const webhook = await sendWebhook(intentEvent("payment_intent.succeeded", intentId))
+        expect(webhook.status).toBe(200)
+        expect((await rows(`SELECT status, paid_at FROM gallery_order WHERE id = ?`, [order.id]))[0]).toEqual({ status: "pending", paid_at: null })
+        expect(await reservationsOf(order.id)).toEqual([])
+        expect(await count("gallery_payout")).toBe(0)
+        expect(await count("gallery_outbox_message")).toBe(0)
+      })
+
+      it("the reconciliation job settles a succeeded payment nobody confirmed, and leaves unpaid ones pending", async () => {
+        await setAccounts({ "studio-north": "acct_north", "studio-east": "acct_east" })
+        const paid = await checkoutCart([["studio-north-print", 1], ["studio-east-print", 1]])
+        const unpaid = await checkoutCart([["studio-north-print", 1]])
+        await payments.confirmPaymentIntent(paid.intentId, "pm_card_visa")
+        await pg.raw(`UPDATE gallery_order SET created_at = now() - interval '5 minutes'`)
+        const result = await reconcileGallerySettlements(container)
+        expect(result).toEqual({ checked: 2, settled: 1, outOfStock: 0 })
+        const statuses = Object.fromEntries(
+          (await rows(`SELECT id, status FROM gallery_order`)).map((o) => [o.id, o.status])
+        )
+        expect(statuses).toEqual({ [paid.order.id]: "paid", [unpaid.order.id]: "pending" })
+        expect(await reconcileGallerySettlements(container)).toEqual({ checked: 1, settled: 0, outOfStock: 0 })
+        expect(await outboxDrained(pg)).toBe(0)
+        expect(await count("sandbox_transfer")).toBe(2)
+        expect(await waitFor(() => count("notification"), (n) => n >= 3)).toBe(3)
+      })
+
+      it("outbox: delivered once; a claim outlives its dead claimer only until the lease ends; a failing handler is retried later", async () => {
+        await setAccounts({ "studio-north": "acct_north" })
+        const { intentId, order } = await checkoutCart([["studio-north-print", 1]])
+        await payments.confirmPaymentIntent(intentId, "pm_card_visa")
+        // A dispatcher claims the order's messages and dies before running them (nothing else happens in this test).
+        jest.spyOn(gallery, "claimOutboxMessages").mockResolvedValueOnce([])
+        expect((await confirm(intentId)).status).toBe(200)
+        const claimed = await gallery.claimOutboxMessages({ limit: 10, leaseSeconds: 60 })
+        expect(claimed.map((m) => m.key).sort()).toEqual([`order-paid-emails:${order.id}`, `transfer-payouts:${order.id}`])
+        expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 0, failed: 0 })
+        expect(await count("sandbox_transfer")).toBe(0)
+
+        // The lease ends: the next dispatch delivers them; concurrent dispatchers never share a message.
+        await pg.raw(`UPDATE gallery_outbox_message SET available_at = now()`)
+        const results = await Promise.all([dispatchGalleryOutbox(container), dispatchGalleryOutbox(container)])
+        expect(results.reduce((n, r) => n + r.delivered, 0)).toBe(2)
+        expect(await count("sandbox_transfer")).toBe(1)
+        expect(await waitFor(() => count("notification"), (n) => n >= 2)).toBe(2)
+        const messages = await rows(`SELECT attempts, delivered_at FROM gallery_outbox_message`)
+        expect(messages.map((m) => m.attempts)).toEqual([2, 2])
+        expect(messages.every((m) => m.delivered_at instanceof Date)).toBe(true)
+
+        // Delivered messages are never claimed again.
+        expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 0, failed: 0 })
+        expect(await count("notification")).toBe(2)
+
+        // A handler that throws is released for a later attempt with its reason, not marked delivered.
+        await pg.raw(
+          `INSERT INTO gallery_outbox_message (id, key, topic, handler, payload, attempts, available_at)
+           VALUES ('gobx_test', 'unknown-handler:x', 'gallery.order.paid', 'unknown-handler', '{}'::jsonb, 0, now())`
+        )
+        expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 0, failed: 1 })
+        const [failed] = await rows(
+          `SELECT attempts, delivered_at, last_error, available_at > now() + interval '5 seconds' AS later
+           FROM gallery_outbox_message WHERE id = 'gobx_test'`
+        )
+        expect(failed).toEqual({ attempts: 1, delivered_at: null, last_error: "No outbox handler named unknown-handler", later: true })
+        expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 0, failed: 0 })
       })
     })
 
@@ -901,6 +1199,18 @@ medusaIntegrationTestRunner({
           shippedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         })
         expect(shipped.artistOrders[1].trackingUrl).toBe("https://track.example/x")
+
+        // A stored value that is not an https URL (written before custom values were checked) is never a link.
+        for (const unsafe of ["javascript:alert(document.cookie)", "data:text/html,<script>x</script>", "http://track.example/x", "/x"]) {
+          await pg.raw(`UPDATE gallery_artist_order SET tracking_url = ? WHERE gallery_order_id = ? AND organization_id = ?`, [
+            unsafe,
+            order.id,
+            org["studio-south"],
+          ])
+          const view = (await api.get(`/api/gallery/orders/${publicId}`, anyStatus)).data.order
+          expect([unsafe, view.artistOrders[1].trackingUrl]).toEqual([unsafe, null])
+          expect(JSON.stringify(view)).not.toContain(unsafe)
+        }
       })
 
       it("404 Order not found", async () => {
@@ -923,7 +1233,11 @@ medusaIntegrationTestRunner({
         expect(view.shippingAddress).toBeNull()
         expect(view.artistOrders.map((a: Row) => a.shippingAddress)).toEqual([null, null])
 
-        const set = await api.post(url, { orgId: org["studio-south"], shippingAddress: { ...ADDRESS, country: "ca" } }, anyStatus)
+        const set = await api.post(
+          url,
+          { orgId: org["studio-south"], shippingAddress: { ...ADDRESS, country: "ca" }, email: EMAIL },
+          anyStatus
+        )
         expect(set.status).toBe(200)
         expect(set.data.order.artistOrders.map((a: Row) => [a.orgId, a.shippingAddress])).toEqual([
           [org["studio-north"], null],
@@ -932,9 +1246,11 @@ medusaIntegrationTestRunner({
         expect(JSON.stringify(set.data)).not.toMatch(INTERNAL_ID_PATTERN)
 
         for (const body of [
-          { shippingAddress: ADDRESS },
-          { orgId: org["studio-north"] },
-          { orgId: org["studio-north"], shippingAddress: { ...ADDRESS, line1: " " } },
+          { shippingAddress: ADDRESS, email: EMAIL },
+          { orgId: org["studio-north"], email: EMAIL },
+          { orgId: org["studio-north"], shippingAddress: { ...ADDRESS, line1: " " }, email: EMAIL },
+          { orgId: org["studio-north"], shippingAddress: { ...ADDRESS, city: "Oslo\u0000" }, email: EMAIL },
+          { orgId: "org\u0000", shippingAddress: ADDRESS, email: EMAIL },
         ]) {
           const bad = await api.post(url, body, anyStatus)
           expect(bad.status).toBe(400)
@@ -945,7 +1261,7 @@ medusaIntegrationTestRunner({
           [url, "org_missing"],
           ["/api/gallery/orders/GAL-2024-ZZZZZZ/addresses", org["studio-north"]],
         ]) {
-          const missing = await api.post(path, { orgId, shippingAddress: ADDRESS }, anyStatus)
+          const missing = await api.post(path, { orgId, shippingAddress: ADDRESS, email: EMAIL }, anyStatus)
           expect(missing.status).toBe(404)
           expect(missing.data).toEqual({ error: "Order not found" })
         }
@@ -953,16 +1269,42 @@ medusaIntegrationTestRunner({
         await pg.raw(`UPDATE gallery_artist_order SET status = 'shipped' WHERE organization_id = ? AND shipping_address IS NOT NULL`, [
           org["studio-south"],
         ])
-        const late = await api.post(url, { orgId: org["studio-south"], shippingAddress: ADDRESS }, anyStatus)
+        const late = await api.post(url, { orgId: org["studio-south"], shippingAddress: ADDRESS, email: EMAIL }, anyStatus)
         expect(late.status).toBe(400)
         expect(late.data).toEqual({ error: "Order already shipped" })
+      })
+
+      it("needs the order's email (any case): a missing or wrong one is answered exactly like an unknown order", async () => {
+        const sessionId = session()
+        await fillCart(sessionId, [["studio-north-print", 1]])
+        const res = await checkout({ sessionId, email: EMAIL, shippingOption: "per_artist" })
+        const url = `/api/gallery/orders/${res.data.publicId}/addresses`
+        const body = { orgId: org["studio-north"], shippingAddress: ADDRESS }
+        const unknownOrder = await api.post(
+          "/api/gallery/orders/GAL-2024-ZZZZZZ/addresses",
+          { ...body, email: EMAIL },
+          anyStatus
+        )
+        for (const email of [undefined, null, "", "  ", 42, ["x"], "someone@else.test", `${EMAIL}x`, `x${EMAIL}`, "x".repeat(300)]) {
+          const refused = await api.post(url, { ...body, email }, anyStatus)
+          expect([email, refused.status, refused.data]).toEqual([email, unknownOrder.status, unknownOrder.data])
+          expect(Object.keys(refused.headers).sort()).toEqual(Object.keys(unknownOrder.headers).sort())
+        }
+        expect(unknownOrder.status).toBe(404)
+        expect(unknownOrder.data).toEqual({ error: "Order not found" })
+        const [stored] = await pg("gallery_artist_order").select("shipping_address").where({ organization_id: org["studio-north"] })
+        expect(stored.shipping_address).toBeNull()
+
+        const accepted = await api.post(url, { ...body, email: `  ${EMAIL.toUpperCase()} ` }, anyStatus)
+        expect(accepted.status).toBe(200)
+        expect(accepted.data.order.artistOrders[0].shippingAddress).toEqual(ADDRESS)
       })
 
       it("400 for a single_address order", async () => {
         const { res } = await checkoutCart([["studio-east-print", 1]])
         const refused = await api.post(
           `/api/gallery/orders/${res.data.publicId}/addresses`,
-          { orgId: org["studio-east"], shippingAddress: ADDRESS },
+          { orgId: org["studio-east"], shippingAddress: ADDRESS, email: EMAIL },
           anyStatus
         )
         expect(refused.status).toBe(400)

@@ -3,13 +3,15 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { processPendingPayouts } from "../../src/jobs/process-pending-payouts"
+import { ARTIST_ORDER_MESSAGES } from "../../src/api/api/gallery/artist/orders/validators"
 import { carrierTrackingUrl } from "../../src/lib/tracking-url"
 import { ORGANIZATION_MODULE } from "../../src/modules/organization"
 import type OrganizationModuleService from "../../src/modules/organization/service"
 import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../src/modules/payments"
+import { sendShipmentEmail } from "../../src/outbox/handlers/shipment-email"
 import { getGalleryProductsByIds } from "../../src/queries/gallery-products"
 import { anyStatus, bearer, type Api } from "../helpers/accounts"
-import { countRows, selectRows, waitFor } from "../helpers/db"
+import { countRows, outboxDrained, selectRows, waitFor } from "../helpers/db"
 import {
   COLLECTOR_ADDRESS,
   COLLECTOR_EMAIL,
@@ -131,6 +133,8 @@ medusaIntegrationTestRunner({
         const confirmed = await api.post("/api/gallery/checkout/confirm", { paymentIntentId: order.payment_intent_id }, anyStatus)
         expect(confirmed.status).toBe(200)
         expect(confirmed.data.order.status).toBe("paid")
+        // Transfers and emails follow from the outbox, in the background.
+        expect(await outboxDrained(pg)).toBe(0)
       }
       const artist: PlacedOrder["artist"] = {}
       for (const a of await rows(`SELECT id, organization_id FROM gallery_artist_order WHERE gallery_order_id = ?`, [order.id])) {
@@ -188,11 +192,16 @@ medusaIntegrationTestRunner({
     // ---------------------------------------------------------------------------------------------------------
 
     describe("authentication and membership (spec 5)", () => {
-      it("artist routes: 401 without a token, 403 for an administrator, 400 without org_id, 403 for another org", async () => {
+      it("artist routes: 401 without a token, 403 for an administrator, 403 for another org; the list needs org_id", async () => {
         const order = await placeOrder(MIXED)
         const north = order.artist["studio-north"] as string
-        const routes: { call: (config: object, orgId?: string) => Promise<{ status: number; data: any }> }[] = [
-          { call: (config, orgId) => api.get(`/api/gallery/artist/orders${orgId ? `?org_id=${orgId}` : ""}`, config) },
+        type Route = { needsOrgId?: true; call: (config: object, orgId?: string) => Promise<{ status: number; data: any }> }
+        const routes: Route[] = [
+          { needsOrgId: true, call: (config, orgId) => api.get(`/api/gallery/artist/orders${orgId ? `?org_id=${orgId}` : ""}`, config) },
+          {
+            needsOrgId: true,
+            call: (config, orgId) => api.get(`/api/gallery/artist/analytics${orgId ? `?org_id=${orgId}` : ""}`, config),
+          },
           {
             call: (config, orgId) =>
               api.post(`/api/gallery/artist/orders/${north}/ship`, { trackingNumber: "1Z1", ...(orgId ? { org_id: orgId } : {}) }, config),
@@ -214,9 +223,11 @@ medusaIntegrationTestRunner({
           expect(admin.status).toBe(403)
           expect(admin.data).toEqual({ error: "Forbidden", message: expect.any(String) })
 
-          const noOrg = await route.call(bearer(token["studio-north"]))
-          expect(noOrg.status).toBe(400)
-          expect(noOrg.data).toEqual({ error: "Organization ID required" })
+          if (route.needsOrgId) {
+            const noOrg = await route.call(bearer(token["studio-north"]))
+            expect(noOrg.status).toBe(400)
+            expect(noOrg.data).toEqual({ error: "Organization ID required" })
+          }
 
           const otherOrg = await route.call(bearer(token["studio-north"]), org["studio-south"])
           expect(otherOrg.status).toBe(403)
@@ -225,6 +236,54 @@ medusaIntegrationTestRunner({
         // Nothing moved.
         const [north_] = await rows(`SELECT status FROM gallery_artist_order WHERE id = ?`, [north])
         expect(north_.status).toBe("paid")
+      })
+
+      it("ship and status take the organization from the order: no org_id needed, a different one is 403", async () => {
+        const order = await placeOrder(MIXED)
+        const north = order.artist["studio-north"] as string
+        const south = order.artist["studio-south"] as string
+        const post = (path: string, body: object, config: object) => api.post(`/api/gallery/artist/orders/${path}`, body, config)
+        const asNorth = bearer(token["studio-north"])
+        const forbidden = { error: "Forbidden", message: "You do not have access to this order" }
+        const southTransitions = await count("gallery_order_transition", `artist_order_id = ?`, [south])
+
+        // Spec 4.8's client sends only trackingNumber and carrier.
+        const shipped = await post(`${north}/ship`, { trackingNumber: "1ZNOORG", carrier: "UPS" }, asNorth)
+        expect(shipped.status).toBe(200)
+        expect(shipped.data.order).toMatchObject({ id: north, status: "shipped", trackingNumber: "1ZNOORG" })
+        const delivered = await post(`${north}/status`, { status: "delivered" }, asNorth)
+        expect(delivered.status).toBe(200)
+        expect(delivered.data.order).toEqual({ id: north, status: "delivered" })
+
+        // Another organization's order, however the caller names its own organization (or none): 403.
+        for (const [body, config] of [
+          [{}, asNorth],
+          [{ org_id: org["studio-north"] }, asNorth],
+          [{ org_id: org["studio-south"] }, asNorth],
+          [{}, { ...asNorth, headers: { ...asNorth.headers, "x-organization-id": org["studio-south"] } }],
+        ] as const) {
+          const ship = await post(`${south}/ship`, { trackingNumber: "1ZX", ...body }, config)
+          expect([body, ship.status, ship.data]).toEqual([body, 403, forbidden])
+          const status = await post(`${south}/status`, { status: "processing", ...body }, config)
+          expect([body, status.status, status.data]).toEqual([body, 403, forbidden])
+        }
+        // Its own order with another organization named (body, query or header): 403 too.
+        const southToken = bearer(token["studio-south"])
+        for (const [path, body, config] of [
+          [`${south}/ship`, { trackingNumber: "1ZX", org_id: org["studio-north"] }, southToken],
+          [`${south}/ship?org_id=${org["studio-north"]}`, { trackingNumber: "1ZX" }, southToken],
+          [`${south}/status`, { status: "processing" }, { ...southToken, headers: { ...southToken.headers, "x-organization-id": org["studio-east"] } }],
+        ] as const) {
+          const res = await post(path, body, config)
+          expect([path, res.status, res.data]).toEqual([path, 403, forbidden])
+        }
+        for (const path of ["aord_unknown/ship", "aord_unknown/status"]) {
+          const res = await post(path, { trackingNumber: "1ZX", status: "processing" }, asNorth)
+          expect([path, res.status, res.data]).toEqual([path, 404, { error: "Order not found" }])
+        }
+        const [southRow] = await rows(`SELECT status, tracking_number FROM gallery_artist_order WHERE id = ?`, [south])
+        expect(southRow).toEqual({ status: "paid", tracking_number: null })
+        expect(await count("gallery_order_transition", `artist_order_id = ?`, [south])).toBe(southTransitions)
       })
 
       it("POST routes also take org_id from the query", async () => {
@@ -541,6 +600,56 @@ medusaIntegrationTestRunner({
         })
       })
 
+      it("a custom carrier must be an https tracking URL: anything else is refused and never becomes a link", async () => {
+        const order = await placeOrder([["studio-north-print", 1], ["studio-south-print", 1]])
+        const north = order.artist["studio-north"] as string
+        const south = order.artist["studio-south"] as string
+        for (const carrier of [
+          "javascript:alert(document.cookie)",
+          " JavaScript:alert(1)",
+          "data:text/html;base64,PHNjcmlwdD4=",
+          "http://parcels.example/track/1",
+          "//parcels.example/track/1",
+          "/track/1",
+          "DHL",
+          "https:///parcels.example",
+        ]) {
+          const res = await ship("studio-north", north, { trackingNumber: "1ZX", carrier })
+          expect([carrier, res.status, res.data]).toEqual([carrier, 400, { error: ARTIST_ORDER_MESSAGES.carrierNotAccepted }])
+        }
+        const [untouched] = await rows(`SELECT status, carrier, tracking_url FROM gallery_artist_order WHERE id = ?`, [north])
+        expect(untouched).toEqual({ status: "paid", carrier: null, tracking_url: null })
+
+        const custom = "https://parcels.example/track?n=ABC-1"
+        const shipped = await ship("studio-north", north, { trackingNumber: "ABC-1", carrier: ` ${custom} ` })
+        expect(shipped.status).toBe(200)
+        expect(shipped.data.order).toMatchObject({ carrier: custom, trackingUrl: custom })
+        const email = await waitFor(
+          () => rows(`SELECT data FROM notification WHERE template = 'gallery-order-shipped' AND resource_id = ?`, [north]),
+          (list) => list.length === 1
+        )
+        expect(email[0].data.trackingUrl).toBe(custom)
+
+        // A value stored before carriers were checked: neither the order view nor the shipping email links it.
+        const unsafe = "javascript:alert(document.cookie)"
+        await pg.raw(
+          `UPDATE gallery_artist_order SET status = 'shipped', carrier = ?, tracking_number = 'S-1', tracking_url = ?, shipped_at = now()
+           WHERE id = ?`,
+          [unsafe, unsafe, south]
+        )
+        const view = (await publicView(order.publicId)).data.order
+        expect(view.artistOrders.find((a: Row) => a.orgId === org["studio-south"]).trackingUrl).toBeNull()
+        expect(JSON.stringify(view)).not.toContain("javascript:")
+        await sendShipmentEmail(container, { id: south })
+        const [southEmail] = await rows(
+          `SELECT "to", data FROM notification WHERE template = 'gallery-order-shipped' AND resource_id = ?`,
+          [south]
+        )
+        expect(southEmail.to).toBe(EMAIL)
+        expect(southEmail.data).toMatchObject({ trackingNumber: "S-1", trackingUrl: null, carrier: null })
+        expect(JSON.stringify(southEmail.data)).not.toContain("javascript:")
+      })
+
       it("two ships of one artist order at once: exactly one succeeds", async () => {
         const order = await placeOrder([["studio-north-print", 1], ["studio-south-print", 1]])
         const north = order.artist["studio-north"] as string
@@ -585,7 +694,7 @@ medusaIntegrationTestRunner({
         const address = { ...ADDRESS, name: "North Recipient" }
         const given = await api.post(
           `/api/gallery/orders/${order.publicId}/addresses`,
-          { orgId: org["studio-north"], shippingAddress: address },
+          { orgId: org["studio-north"], shippingAddress: address, email: EMAIL },
           anyStatus
         )
         expect(given.status).toBe(200)

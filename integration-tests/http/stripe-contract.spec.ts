@@ -1,15 +1,21 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { IUserModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { spawn } from "node:child_process"
+import { createServer } from "node:net"
+import path from "node:path"
 import Stripe from "stripe"
+import { PAYOUT_FAILING_TEMPLATE, processPendingPayouts } from "../../src/jobs/process-pending-payouts"
+import { LOCAL_GATEWAY_IN_PRODUCTION_WARNING } from "../../src/lib/payment-environment"
 import { ORGANIZATION_MODULE } from "../../src/modules/organization"
 import type OrganizationModuleService from "../../src/modules/organization/service"
 import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../src/modules/payments"
 import { parseStripeApiBase } from "../../src/modules/payments/providers/stripe-gateway"
 import seed, { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from "../../src/scripts/seed"
 import { anyStatus, bearer, login, type Api } from "../helpers/accounts"
-import { startFakeStripe, type FakeStripe, type Recorded } from "../helpers/fake-stripe"
+import { outboxDrained } from "../helpers/db"
+import { startFakeStripe, TRANSFER_CAPABILITY_MESSAGE, type FakeStripe, type Recorded } from "../helpers/fake-stripe"
 
 /**
  * Stripe contract, end to end: the app boots with the `stripe` provider (the real `stripe` SDK) pointed at the fake
@@ -85,7 +91,7 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
 
   medusaIntegrationTestRunner({
     env,
-    testSuite: ({ api: rawApi, getContainer }) => {
+    testSuite: ({ api: rawApi, getContainer, dbConfig }) => {
       const api = rawApi as Api
       let container: MedusaContainer
       let pg: Knex
@@ -275,6 +281,7 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
         const res = await confirm(ctx.intentId)
         expect(res.status).toBe(200)
         expect(res.data.order.status).toBe("paid")
+        expect(await outboxDrained(pg)).toBe(0)
         return ctx
       }
 
@@ -377,6 +384,9 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
             success: true,
             order: expect.objectContaining({ publicId: ctx.res.data.publicId, status: "paid", total: ctx.res.data.total }),
           })
+          // The transfers follow the payment, from the outbox, without another call to retrieve the intent.
+          expect(await outboxDrained(pg)).toBe(0)
+          expect(stripe.to("GET", `/v1/payment_intents/${ctx.intentId}`)).toHaveLength(1)
 
           // Writes: the transfers only (north, south). studio-east has no account: no transfer, payout pending.
           const posts = stripe.posts()
@@ -444,6 +454,7 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
 
           const webhook = await sendWebhook(intentEvent("payment_intent.succeeded", ctx.intentId, ctx.order.id))
           expect(webhook.status).toBe(200)
+          expect(await outboxDrained(pg)).toBe(0)
           // The event payload is not trusted: the intent (and its charge) is read from Stripe.
           expect(stripe.to("GET", `/v1/payment_intents/${ctx.intentId}`)).toHaveLength(1)
           await expectTransfersSent(ctx, stripe.posts(), chargeId)
@@ -468,6 +479,7 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
           expect(confirmed.status).toBe(200)
           expect(confirmed.data.order.status).toBe("paid")
           expect(webhook.status).toBe(200)
+          expect(await outboxDrained(pg)).toBe(0)
           await expectTransfersSent(ctx, stripe.posts(), chargeId)
         })
 
@@ -536,6 +548,366 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
           expect(again.status).toBe(200)
           expect(again.data.order.status).toBe("cancelled")
           expect(stripe.posts()).toHaveLength(writes)
+        })
+      })
+
+      describe("sandbox routes while the Stripe provider is active", () => {
+        it("are not there: 404 exactly as a path that was never registered, and nothing reaches the intent", async () => {
+          const ctx = await checkout()
+          const stripe = recorder()
+          const confirmPath = `/api/sandbox/payment-intents/${ctx.intentId}/confirm`
+          const listPath = `/api/sandbox/transfers?transfer_group=${ctx.order.transfer_group}`
+
+          const unknownPost = await api.post("/api/sandbox-never-registered", { payment_method: "pm_card_visa" }, anyStatus)
+          const unknownGet = await api.get("/api/sandbox-never-registered", anyStatus)
+          const confirmed = await api.post(confirmPath, { payment_method: "pm_card_visa" }, anyStatus)
+          const listed = await api.get(listPath, anyStatus)
+
+          // Express's own answer to an unknown route: 404, an HTML page naming the method and path.
+          expect(unknownPost.status).toBe(404)
+          expect(unknownPost.data).toContain("Cannot POST /api/sandbox-never-registered")
+          // Without a body or query either: no validator answers before the route is found missing.
+          const bare = await api.post(`/api/sandbox/payment-intents/${ctx.intentId}/confirm`, undefined, anyStatus)
+          const bareList = await api.get("/api/sandbox/transfers?limit=0", anyStatus)
+          for (const [res, method, url] of [
+            [confirmed, "POST", confirmPath],
+            [listed, "GET", listPath],
+            [bare, "POST", confirmPath],
+            [bareList, "GET", "/api/sandbox/transfers"],
+          ] as const) {
+            const unknown = method === "POST" ? unknownPost : unknownGet
+            expect(res.status).toBe(404)
+            expect(res.headers["content-type"]).toBe(unknown.headers["content-type"])
+            // Express names the path without its query string.
+            expect(res.data).toBe(unknown.data.replace("/api/sandbox-never-registered", url.split("?")[0]))
+          }
+          expect(stripe.all()).toEqual([])
+          const intent = await customerStripe.paymentIntents.retrieve(ctx.intentId)
+          expect(intent.status).toBe("requires_payment_method")
+          const [order] = await rows(`SELECT status FROM gallery_order WHERE id = ?`, [ctx.order.id])
+          expect(order.status).toBe("pending")
+        })
+      })
+
+      describe("pending payouts job (process-pending-payouts)", () => {
+        const MINUTE = 60_000
+        const HOUR = 60 * MINUTE
+        const EAST_ACCOUNT = "acct_contract_east"
+        const later = (from: Date, ms: number) => new Date(from.getTime() + ms)
+
+        async function payoutOf(orderId: string, slug: string) {
+          const payouts = await payoutsOf(orderId)
+          return payouts.find((p) => p.slug === slug) as Row
+        }
+
+        async function adminEmails(): Promise<{ id: string; email: string }[]> {
+          const users: IUserModuleService = container.resolve(Modules.USER)
+          return (await users.listUsers({}, { select: ["id", "email"] })).map((u) => ({ id: u.id, email: u.email }))
+        }
+
+        function alertsOf(payoutId: string) {
+          return rows(
+            `SELECT * FROM notification WHERE template = ? AND resource_id = ? ORDER BY "to"`,
+            [PAYOUT_FAILING_TEMPLATE, payoutId]
+          )
+        }
+
+        /** A paid order whose studio-east payout is pending, east now connected to an account Stripe refuses. */
+        async function failingEastPayout() {
+          const ctx = await paidOrder()
+          const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
+          await organizations.updateOrganizations({ id: org["studio-east"], stripe_account_id: EAST_ACCOUNT })
+          fake.refuseTransfersTo(EAST_ACCOUNT)
+          const payout = await payoutOf(ctx.order.id, "studio-east")
+          expect(payout).toMatchObject({ status: "pending", attempt_count: 0, first_attempted_at: null })
+          return { ctx, payout }
+        }
+
+        it("backs off after each failed transfer: 15 min, then 30, then 1 h, doubling", async () => {
+          const { payout } = await failingEastPayout()
+          const t0 = new Date()
+          const stripe = recorder()
+
+          expect(await processPendingPayouts(container, { now: t0 })).toEqual({ transferred: 0, failed: 1 })
+          const sent = stripe.to("POST", "/v1/transfers")
+          expect(sent).toHaveLength(1)
+          expect(sent[0].params.destination).toBe(EAST_ACCOUNT)
+          expect(sent[0].idempotencyKey).toEqual(expect.stringContaining(payout.artist_order_id))
+          let row = await payoutOf(payout.gallery_order_id, "studio-east")
+          expect(row).toMatchObject({ status: "pending", transfer_id: null, attempt_count: 1 })
+          expect(row.first_attempted_at.toISOString()).toBe(t0.toISOString())
+          expect(row.next_attempt_at.toISOString()).toBe(later(t0, 15 * MINUTE).toISOString())
+          expect(row.failure_reason).toContain(TRANSFER_CAPABILITY_MESSAGE)
+
+          // Not due yet: Stripe is not asked again.
+          expect(await processPendingPayouts(container, { now: later(t0, 14 * MINUTE) })).toEqual({
+            transferred: 0,
+            failed: 0,
+          })
+          expect(stripe.to("POST", "/v1/transfers")).toHaveLength(1)
+
+          const schedule: [number, number][] = [
+            // [run at (from t0), next attempt expected after it]
+            [15 * MINUTE, 15 * MINUTE + 30 * MINUTE],
+            [45 * MINUTE, 45 * MINUTE + HOUR],
+            [105 * MINUTE, 105 * MINUTE + 2 * HOUR],
+          ]
+          for (const [runAt, nextAt] of schedule) {
+            // A minute before it is due, nothing; when due, one more attempt.
+            await processPendingPayouts(container, { now: later(t0, runAt - MINUTE) })
+            const before = stripe.to("POST", "/v1/transfers").length
+            expect(await processPendingPayouts(container, { now: later(t0, runAt) })).toEqual({
+              transferred: 0,
+              failed: 1,
+            })
+            expect(stripe.to("POST", "/v1/transfers")).toHaveLength(before + 1)
+            row = await payoutOf(payout.gallery_order_id, "studio-east")
+            expect(row.next_attempt_at.toISOString()).toBe(later(t0, nextAt).toISOString())
+          }
+          expect(row.attempt_count).toBe(4)
+          expect(row.first_attempted_at.toISOString()).toBe(t0.toISOString())
+          // Every attempt sent the same transfer with the same key; none went through.
+          const attempts = stripe.to("POST", "/v1/transfers")
+          expect(attempts).toHaveLength(4)
+          expect(new Set(attempts.map((r) => JSON.stringify([r.params, r.idempotencyKey]))).size).toBe(1)
+          expect(await alertsOf(payout.id)).toEqual([])
+        })
+
+        it("after a day of failures emails every administrator once; the payout is paid once the account works", async () => {
+          const { ctx, payout } = await failingEastPayout()
+          const users: IUserModuleService = container.resolve(Modules.USER)
+          await users.createUsers({ email: "ops@atelier.test" })
+          const admins = await adminEmails()
+          expect(admins.map((a) => a.email).sort()).toEqual(["admin@atelier.test", "ops@atelier.test"])
+          const t0 = new Date()
+
+          await processPendingPayouts(container, { now: t0 })
+          // Due again (the back-off never exceeds a day), still failing, not yet a day: no alert.
+          await processPendingPayouts(container, { now: later(t0, 23 * HOUR) })
+          expect(await alertsOf(payout.id)).toEqual([])
+
+          const stripe = recorder()
+          const dayLater = later(t0, 24 * HOUR + MINUTE)
+          expect(await processPendingPayouts(container, { now: dayLater })).toEqual({ transferred: 0, failed: 1 })
+          // The key may be forgotten by now: Stripe is asked first, finds nothing, and the transfer is sent again.
+          expect(stripe.all().map((r) => `${r.method} ${r.path}`)).toEqual([
+            `GET /v1/payment_intents/${ctx.intentId}`,
+            "GET /v1/transfers",
+            "POST /v1/transfers",
+          ])
+          expect(stripe.to("GET", "/v1/transfers")[0].params).toEqual({
+            transfer_group: ctx.order.transfer_group,
+            limit: "100",
+          })
+
+          const alerts = await alertsOf(payout.id)
+          expect(alerts.map((a) => a.to)).toEqual(["admin@atelier.test", "ops@atelier.test"])
+          for (const alert of alerts) {
+            expect(alert).toMatchObject({
+              channel: "email",
+              template: PAYOUT_FAILING_TEMPLATE,
+              trigger_type: "gallery.payout.failing",
+              resource_type: "gallery_payout",
+              resource_id: payout.id,
+              status: "success",
+            })
+            expect(alert.data).toEqual({
+              payoutId: payout.id,
+              publicId: ctx.order.public_id,
+              galleryOrderId: ctx.order.id,
+              artistOrderId: payout.artist_order_id,
+              orgId: org["studio-east"],
+              artistName: expect.any(String),
+              amount: payout.amount_cents / 100,
+              attempts: 3,
+              firstAttemptedAt: t0.toISOString(),
+              nextAttemptAt: expect.any(String),
+              lastError: expect.stringContaining(TRANSFER_CAPABILITY_MESSAGE),
+            })
+          }
+          let row = await payoutOf(ctx.order.id, "studio-east")
+          expect(row.failure_alerted_at.toISOString()).toBe(dayLater.toISOString())
+
+          // Still failing a day later: no second email.
+          await processPendingPayouts(container, { now: later(t0, 50 * HOUR) })
+          expect(await alertsOf(payout.id)).toHaveLength(2)
+
+          // The artist fixes their account: the next due run pays the payout, once.
+          const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
+          await organizations.updateOrganizations({ id: org["studio-east"], stripe_account_id: "acct_contract_east_2" })
+          const paying = recorder()
+          expect(await processPendingPayouts(container, { now: later(t0, 80 * HOUR) })).toEqual({
+            transferred: 1,
+            failed: 0,
+          })
+          expect(await processPendingPayouts(container, { now: later(t0, 200 * HOUR) })).toEqual({
+            transferred: 0,
+            failed: 0,
+          })
+          const created = paying.to("POST", "/v1/transfers")
+          expect(created).toHaveLength(1)
+          expect(created[0].params.destination).toBe("acct_contract_east_2")
+          row = await payoutOf(ctx.order.id, "studio-east")
+          expect(row).toMatchObject({ status: "transferred", destination: "acct_contract_east_2" })
+          expect(row.transfer_id).toMatch(/^tr_/)
+          expect(await alertsOf(payout.id)).toHaveLength(2)
+        })
+
+        describe("more than 24 h after the first attempt", () => {
+          /**
+           * A transfer that reached Stripe while its record was lost (the process died before writing it): the
+           * north payout is put back to pending, as that crash leaves it, with its first attempt `ago` in the past.
+           */
+          async function lostTransferRecord(agoMs: number) {
+            const ctx = await paidOrder()
+            const north = await payoutOf(ctx.order.id, "studio-north")
+            expect(north.transfer_id).toMatch(/^tr_/)
+            await pg.raw(
+              `UPDATE gallery_payout SET status = 'pending', transfer_id = NULL, transferred_at = NULL,
+                 attempt_count = 1, first_attempted_at = now() - ? * interval '1 millisecond', next_attempt_at = NULL
+               WHERE id = ?`,
+              [agoMs, north.id]
+            )
+            return { ctx, north }
+          }
+
+          async function transfersAtStripe(transferGroup: string, artistOrderId: string) {
+            const listed = await customerStripe.transfers.list({ transfer_group: transferGroup, limit: 100 })
+            return listed.data.filter((t) => t.metadata.artist_order_id === artistOrderId)
+          }
+
+          it("asks Stripe for the artist order's transfer and records it instead of creating a second one", async () => {
+            const { ctx, north } = await lostTransferRecord(25 * HOUR)
+            // What Stripe does 24 h after a key's first use: the same key would now create a new transfer.
+            fake.forgetIdempotencyKeys()
+            const stripe = recorder()
+
+            expect(await processPendingPayouts(container)).toEqual({ transferred: 1, failed: 0 })
+
+            expect(stripe.to("GET", "/v1/transfers").map((r) => r.params)).toEqual([
+              { transfer_group: ctx.order.transfer_group, limit: "100" },
+            ])
+            expect(stripe.posts()).toEqual([])
+            const row = await payoutOf(ctx.order.id, "studio-north")
+            expect(row).toMatchObject({
+              status: "transferred",
+              transfer_id: north.transfer_id,
+              destination: ACCOUNTS["studio-north"],
+            })
+            expect((await transfersAtStripe(ctx.order.transfer_group, north.artist_order_id)).map((t) => t.id)).toEqual([
+              north.transfer_id,
+            ])
+          })
+
+          it("within 24 h relies on the idempotency key: no listing, Stripe replays the first transfer", async () => {
+            const { ctx, north } = await lostTransferRecord(23 * HOUR)
+            const stripe = recorder()
+
+            expect(await processPendingPayouts(container)).toEqual({ transferred: 1, failed: 0 })
+
+            expect(stripe.to("GET", "/v1/transfers")).toEqual([])
+            const sent = stripe.to("POST", "/v1/transfers")
+            expect(sent).toHaveLength(1)
+            expect(sent[0].idempotencyKey).toEqual(expect.stringContaining(north.artist_order_id))
+            const row = await payoutOf(ctx.order.id, "studio-north")
+            expect(row).toMatchObject({ status: "transferred", transfer_id: north.transfer_id })
+            expect(await transfersAtStripe(ctx.order.transfer_group, north.artist_order_id)).toHaveLength(1)
+          })
+        })
+      })
+
+      describe("production boot (a child `medusa start`)", () => {
+        const root = path.resolve(__dirname, "../..")
+
+        function freePort(): Promise<number> {
+          return new Promise((resolve, reject) => {
+            const server = createServer()
+            server.on("error", reject)
+            server.listen(0, "127.0.0.1", () => {
+              const { port } = server.address() as { port: number } // a TCP listen always has a port
+              server.close(() => resolve(port))
+            })
+          })
+        }
+
+        /**
+         * Starts `medusa start` in the project with only the given variables (none of this suite's Stripe settings).
+         * `ready` resolves with the output once /health answers, or with null when the process exits first.
+         */
+        function medusaStart(env: Record<string, string>, port: number) {
+          const child = spawn(path.join(root, "node_modules/.bin/medusa"), ["start"], {
+            cwd: root,
+            detached: true,
+            env: {
+              PATH: process.env.PATH ?? "",
+              HOME: process.env.HOME ?? "",
+              MEDUSA_DISABLE_TELEMETRY: "true",
+              ADMIN_DISABLED: "true",
+              LOG_LEVEL: "warn",
+              PORT: String(port),
+              ...env,
+            },
+            stdio: ["ignore", "pipe", "pipe"],
+          })
+          let output = ""
+          child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
+          child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
+          const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)))
+          const ready = (async () => {
+            const until = Date.now() + 120_000
+            while (Date.now() < until) {
+              if (child.exitCode !== null) return null
+              const up = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false)
+              if (up) return output
+              await new Promise((resolve) => setTimeout(resolve, 200))
+            }
+            return null
+          })()
+          const stop = async () => {
+            if (child.exitCode === null) process.kill(-(child.pid as number), "SIGKILL") // its whole process group
+            await exited
+          }
+          return { exited, ready, stop, output: () => output }
+        }
+
+        const SECRETS = { NODE_ENV: "production", JWT_SECRET: "jwt-boot-test", COOKIE_SECRET: "cookie-boot-test" }
+
+        it("without Stripe keys refuses to start: exit 1, naming the missing variables, before touching a database", async () => {
+          const run = medusaStart({ ...SECRETS, DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" }, await freePort())
+          try {
+            expect(await run.exited).toBe(1)
+            expect(run.output()).toContain(
+              "Error in loading config: Refusing to start in production without STRIPE_API_KEY and STRIPE_WEBHOOK_SECRET"
+            )
+            expect(run.output()).toContain("ATELIER_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION=true")
+            // A refusal, not a crash: no stack trace.
+            expect(run.output()).not.toMatch(/\n\s+at /)
+          } finally {
+            await run.stop()
+          }
+        })
+
+        it("with ATELIER_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION=true boots on the local gateway and warns loudly", async () => {
+          const port = await freePort()
+          const run = medusaStart(
+            { ...SECRETS, ATELIER_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: "true", DATABASE_URL: dbConfig.clientUrl },
+            port
+          )
+          try {
+            const output = await run.ready
+            expect(output).not.toBeNull()
+            const warnings = (output as string)
+              .split("\n")
+              .filter((line) => line.includes(LOCAL_GATEWAY_IN_PRODUCTION_WARNING))
+            expect(warnings).toHaveLength(1)
+            expect(JSON.parse(warnings[0])).toMatchObject({ level: "warn", message: LOCAL_GATEWAY_IN_PRODUCTION_WARNING })
+            // The sandbox is there on the local gateway.
+            const res = await fetch(`http://127.0.0.1:${port}/api/sandbox/transfers?transfer_group=gallery_none`)
+            expect(res.status).toBe(200)
+            expect(await res.json()).toEqual({ object: "list", data: [], has_more: false, url: "/v1/transfers" })
+          } finally {
+            await run.stop()
+          }
         })
       })
     },

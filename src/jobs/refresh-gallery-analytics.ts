@@ -6,7 +6,7 @@ import { refreshGalleryAnalyticsRollups } from "../queries/gallery-analytics"
  * Every 15 minutes: brings the admin analytics' daily rollups up to date (spec part 8: analytics reflect a change
  * within 1 hour). Only the days touched since the previous refresh are re-aggregated; the first run builds every day.
  * When another process is refreshing already (advisory lock), this run does nothing. See
- * refreshGalleryAnalyticsRollups in src/queries/gallery-analytics.ts.
+ * refreshGalleryAnalyticsRollups in src/queries/analytics/rollups.ts.
  */
 export default async function refreshGalleryAnalytics(container: MedusaContainer) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)

@@ -1,6 +1,7 @@
 // The anonymous gallery cart session (spec 4.3, part 8): a UUID in the `gallery_cart_session` cookie,
 // valid 30 days from the last cart write. Pure: no I/O, the clock is a parameter.
 
+import { serialize as serializeCookie } from "cookie"
 import { randomUUID } from "node:crypto"
 
 export const CART_SESSION_COOKIE = "gallery_cart_session"
@@ -44,23 +45,20 @@ export function cartCookieSecure(nodeEnv: string | undefined): boolean {
 }
 
 /**
- * The `Set-Cookie` header value that (re)starts a session's 30 days:
+ * The `Set-Cookie` header value that (re)starts a session's 30 days, written by the `cookie` package:
  * `gallery_cart_session=<uuid>; Max-Age=2592000; Path=/; Expires=<now + 30 d>; HttpOnly; SameSite=Lax[; Secure]`.
  */
 export function serializeCartSessionCookie(sessionId: string, options: CartSessionCookieOptions): string {
   if (!isUuid(sessionId)) throw new TypeError("cart session id must be a UUID")
   const now = options.now ?? new Date()
-  const expires = new Date(now.getTime() + CART_SESSION_MAX_AGE_SECONDS * 1000)
-  const parts = [
-    `${CART_SESSION_COOKIE}=${sessionId.toLowerCase()}`,
-    `Max-Age=${CART_SESSION_MAX_AGE_SECONDS}`,
-    "Path=/",
-    `Expires=${expires.toUTCString()}`,
-    "HttpOnly",
-    "SameSite=Lax",
-  ]
-  if (options.secure) parts.push("Secure")
-  return parts.join("; ")
+  return serializeCookie(CART_SESSION_COOKIE, sessionId.toLowerCase(), {
+    maxAge: CART_SESSION_MAX_AGE_SECONDS,
+    path: "/",
+    expires: new Date(now.getTime() + CART_SESSION_MAX_AGE_SECONDS * 1000),
+    httpOnly: true,
+    sameSite: "lax",
+    secure: options.secure,
+  })
 }
 
 /** Sessions whose last activity is before this instant have expired (their rows are deleted). */

@@ -1,4 +1,4 @@
-/** The route families of ARCHITECTURE.md, each with its own error body. */
+/** The route families of docs/architecture.md, each with its own error body. */
 export type RouteFamily = "platform" | "gallery" | "application" | "medusa"
 
 export function routeFamily(path: string): RouteFamily {

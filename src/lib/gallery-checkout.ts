@@ -1,6 +1,6 @@
-// Gallery checkout rules (spec 4.4, 4.5): body and address validation, per-artist grouping, stock allocation.
+// Gallery checkout rules (spec 4.4, 4.5): messages, per-artist grouping, stock allocation (bodies and addresses are
+// validated by the route schemas in src/api/api/gallery/checkout/validators.ts).
 // Pure functions: no I/O, no framework imports; the routes and workflow steps turn failures into HTTP errors.
-import { isValidEmail, normalizeEmail } from "./email"
 import { artistPayoutCents, computeGalleryFees, type GalleryFeesCents } from "./gallery-fees"
 import { fromCents } from "./money"
 
@@ -38,49 +38,6 @@ export type ShippingAddress = {
   country: string
 }
 
-const REQUIRED_ADDRESS_FIELDS = ["name", "line1", "city", "state", "postal_code", "country"] as const
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-}
-
-function nonEmptyString(value: unknown): string | null {
-  if (typeof value !== "string") return null
-  const trimmed = value.trim()
-  return trimmed ? trimmed : null
-}
-
-/**
- * A complete shipping address, trimmed, with the country upper-cased (ISO 3166-1 alpha-2: exactly two letters);
- * null when a required field is missing or blank, the country is not two letters, or line2 is not a string.
- * Unknown fields are dropped.
- */
-export function parseShippingAddress(value: unknown): ShippingAddress | null {
-  if (!isRecord(value)) return null
-  const fields: Partial<Record<(typeof REQUIRED_ADDRESS_FIELDS)[number], string>> = {}
-  for (const field of REQUIRED_ADDRESS_FIELDS) {
-    const text = nonEmptyString(value[field])
-    if (!text) return null
-    fields[field] = text
-  }
-  const country = fields.country as string
-  if (!/^[A-Za-z]{2}$/.test(country)) return null
-  let line2: string | null = null
-  if (value.line2 !== undefined && value.line2 !== null) {
-    if (typeof value.line2 !== "string") return null
-    line2 = value.line2.trim() || null
-  }
-  return {
-    name: fields.name as string,
-    line1: fields.line1 as string,
-    line2,
-    city: fields.city as string,
-    state: fields.state as string,
-    postal_code: fields.postal_code as string,
-    country: country.toUpperCase(),
-  }
-}
-
 export type CheckoutRequest = {
   sessionId: string
   email: string
@@ -90,32 +47,6 @@ export type CheckoutRequest = {
 }
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string }
-
-function isShippingOption(value: string): value is GalleryShippingOption {
-  return (GALLERY_SHIPPING_OPTIONS as readonly string[]).includes(value)
-}
-
-/**
- * POST /api/gallery/checkout body. "Missing required fields" when sessionId, email or shippingOption is missing,
- * shippingOption is not one of the two options, or single_address comes without a complete address; then
- * "Invalid email address". A per_artist checkout ignores any address sent (the spec: null when per_artist).
- */
-export function parseCheckoutRequest(raw: unknown): ParseResult<CheckoutRequest> {
-  const body = isRecord(raw) ? raw : {}
-  const sessionId = nonEmptyString(body.sessionId)
-  const email = nonEmptyString(body.email)
-  const shippingOption = nonEmptyString(body.shippingOption)
-  if (!sessionId || !email || !shippingOption || !isShippingOption(shippingOption)) {
-    return { ok: false, message: CHECKOUT_MESSAGES.missingFields }
-  }
-  let shippingAddress: ShippingAddress | null = null
-  if (shippingOption === "single_address") {
-    shippingAddress = parseShippingAddress(body.shippingAddress)
-    if (!shippingAddress) return { ok: false, message: CHECKOUT_MESSAGES.missingFields }
-  }
-  if (!isValidEmail(email)) return { ok: false, message: CHECKOUT_MESSAGES.invalidEmail }
-  return { ok: true, value: { sessionId, email: normalizeEmail(email), shippingOption, shippingAddress } }
-}
 
 /** A cart line joined with its product's gallery view, as checkout validates it. */
 export type CheckoutCandidate = {
@@ -266,4 +197,13 @@ export function allocateStock(needed: number, levels: readonly StockLevel[]): St
     remaining -= quantity
   }
   return remaining === 0 ? allocations : null
+}
+
+/**
+ * Whether a succeeded intent pays this order: the amount charged is the order's total, in USD (every gallery order's
+ * currency). A mismatch (an intent created for another amount, or foreign metadata naming this order) must not mark
+ * the order paid.
+ */
+export function intentPaysOrder(intent: { amountCents: number; currency: string }, order: { total_cents: number }): boolean {
+  return intent.amountCents === order.total_cents && intent.currency.toLowerCase() === "usd"
 }

@@ -1,4 +1,4 @@
-// Gallery checkout amounts (spec part 2 "Fees and amounts", ARCHITECTURE "Money").
+// Gallery checkout amounts (spec part 2 "Fees and amounts", docs/architecture.md "Money").
 // Each fee is rounded half-up to the cent when computed; the rates are applied as integer basis points.
 import { fromCents, percentOfCents, toCents } from "./money"
 

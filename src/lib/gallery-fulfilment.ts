@@ -1,5 +1,5 @@
-// Gallery fulfilment rules (spec 3 "Artist order statuses", 4.8; ARCHITECTURE "Decisions where the spec is silent"):
-// artist order list parameters, which ship / status change / cancellation is allowed, and the messages.
+// Gallery fulfilment rules (spec 3 "Artist order statuses", 4.8; docs/architecture.md "Decisions"):
+// artist order list limits, which ship / status change / cancellation is allowed, and the messages.
 // Pure functions: no I/O, no framework imports; routes and workflow steps turn refusals into HTTP errors.
 import {
   canTransitionArtistOrder,
@@ -45,62 +45,6 @@ export type ArtistListStatus = (typeof ARTIST_LIST_STATUSES)[number]
 export const ARTIST_ORDERS_DEFAULT_LIMIT = 50
 export const ARTIST_ORDERS_MAX_LIMIT = 100
 
-export type ArtistOrdersListParams = { status: ArtistListStatus | null; limit: number; offset: number }
-
-export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string }
-
-function firstValue(value: unknown): unknown {
-  return Array.isArray(value) ? value[0] : value
-}
-
-function blank(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === "string" && value.trim() === "")
-}
-
-/** A whole number from a query string value ("20", " 20 ") or a number; null otherwise ("2.5", "abc", "1e2"). */
-function wholeNumber(value: unknown): number | null {
-  if (typeof value === "number") return Number.isSafeInteger(value) ? value : null
-  if (typeof value !== "string") return null
-  const text = value.trim()
-  if (!/^-?[0-9]+$/.test(text)) return null
-  const n = Number(text)
-  return Number.isSafeInteger(n) ? n : null
-}
-
-/**
- * Query of the artist order list: `status` one of paid|processing|shipped|delivered (absent or blank: all of them),
- * `limit` default 50, capped to 100 (a larger value is served as 100, the way the spec's limits read: "max 100"),
- * at least 1; `offset` default 0. A repeated parameter uses its first value.
- */
-export function parseArtistOrdersListQuery(query: Record<string, unknown>): Parsed<ArtistOrdersListParams> {
-  const rawStatus = firstValue(query.status)
-  let status: ArtistListStatus | null = null
-  if (!blank(rawStatus)) {
-    const wanted = typeof rawStatus === "string" ? rawStatus.trim().toLowerCase() : ""
-    if (!(ARTIST_LIST_STATUSES as readonly string[]).includes(wanted)) {
-      return { ok: false, message: FULFILMENT_MESSAGES.invalidListStatus }
-    }
-    status = wanted as ArtistListStatus
-  }
-
-  let limit = ARTIST_ORDERS_DEFAULT_LIMIT
-  const rawLimit = firstValue(query.limit)
-  if (!blank(rawLimit)) {
-    const n = wholeNumber(rawLimit)
-    if (n === null || n < 1) return { ok: false, message: FULFILMENT_MESSAGES.invalidLimit }
-    limit = Math.min(n, ARTIST_ORDERS_MAX_LIMIT)
-  }
-
-  let offset = 0
-  const rawOffset = firstValue(query.offset)
-  if (!blank(rawOffset)) {
-    const n = wholeNumber(rawOffset)
-    if (n === null || n < 0) return { ok: false, message: FULFILMENT_MESSAGES.invalidOffset }
-    offset = n
-  }
-  return { ok: true, value: { status, limit, offset } }
-}
-
 /** `{total, limit, offset, hasMore}` of a page of `pageLength` rows. */
 export function paginationOf(total: number, limit: number, offset: number, pageLength: number) {
   return { total, limit, offset, hasMore: offset + pageLength < total }
@@ -111,34 +55,6 @@ export function paginationOf(total: number, limit: number, offset: number, pageL
 
 export const TRACKING_NUMBER_MAX_LENGTH = 100
 export const CARRIER_MAX_LENGTH = 500
-
-export type ShipRequest = { trackingNumber: string; carrier: string | null }
-
-/**
- * `{trackingNumber (required), carrier?}`: the tracking number trimmed (a number, e.g. 1234, is accepted as its
- * digits); the carrier trimmed, blank meaning none (the URL is then derived from the number).
- */
-export function parseShipRequest(body: unknown): Parsed<ShipRequest> {
-  const record = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
-  const rawNumber = record.trackingNumber
-  const trackingNumber =
-    typeof rawNumber === "string"
-      ? rawNumber.trim()
-      : typeof rawNumber === "number" && Number.isSafeInteger(rawNumber) && rawNumber >= 0
-        ? String(rawNumber)
-        : ""
-  if (!trackingNumber) return { ok: false, message: FULFILMENT_MESSAGES.trackingNumberRequired }
-  if (trackingNumber.length > TRACKING_NUMBER_MAX_LENGTH) {
-    return { ok: false, message: FULFILMENT_MESSAGES.trackingNumberTooLong }
-  }
-  const rawCarrier = record.carrier
-  if (rawCarrier !== undefined && rawCarrier !== null && typeof rawCarrier !== "string") {
-    return { ok: false, message: FULFILMENT_MESSAGES.carrierInvalid }
-  }
-  const carrier = typeof rawCarrier === "string" && rawCarrier.trim() ? rawCarrier.trim() : null
-  if (carrier && carrier.length > CARRIER_MAX_LENGTH) return { ok: false, message: FULFILMENT_MESSAGES.carrierInvalid }
-  return { ok: true, value: { trackingNumber, carrier } }
-}
 
 /**
  * Why this artist order cannot ship now, or null when it can: already shipped (or delivered) first — the spec's
@@ -159,14 +75,6 @@ export function shipRefusal(artistStatus: ArtistOrderStatus, parentStatus: Galle
 /** What an artist may set by hand: paid -> processing and shipped -> delivered (shipping has its own route). */
 export const ARTIST_SETTABLE_STATUSES = ["processing", "delivered"] as const
 export type ArtistSettableStatus = (typeof ARTIST_SETTABLE_STATUSES)[number]
-
-/** `{status}`: processing or delivered (case-insensitive). Any other value is refused as a move to that value. */
-export function parseStatusRequest(body: unknown): Parsed<{ status: string }> {
-  const record = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
-  const status = typeof record.status === "string" ? record.status.trim().toLowerCase() : ""
-  if (!status) return { ok: false, message: FULFILMENT_MESSAGES.statusRequired }
-  return { ok: true, value: { status } }
-}
 
 export function isArtistSettableStatus(value: string): value is ArtistSettableStatus {
   return (ARTIST_SETTABLE_STATUSES as readonly string[]).includes(value)

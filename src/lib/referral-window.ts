@@ -1,6 +1,7 @@
 // The referral window (spec 4.6, part 8): a referral is valid 30 days from its creation, and the anonymous
 // visitor is remembered by the `gallery_ref` cookie (a UUID, Max-Age 2592000). Pure: no I/O, the clock is a parameter.
 
+import { serialize as serializeCookie } from "cookie"
 import { cartCookieSecure, isUuid, newCartSessionId } from "./cart-session"
 
 export const REFERRAL_COOKIE = "gallery_ref"
@@ -46,20 +47,18 @@ export type ReferralCookieOptions = {
 }
 
 /**
- * The `Set-Cookie` header value of the referral session:
+ * The `Set-Cookie` header value of the referral session, written by the `cookie` package:
  * `gallery_ref=<uuid>; Max-Age=2592000; Path=/; Expires=<now + 30 d>; HttpOnly; SameSite=Lax[; Secure]`.
  */
 export function serializeReferralCookie(sessionId: string, options: ReferralCookieOptions): string {
   if (!isUuid(sessionId)) throw new TypeError("referral session id must be a UUID")
   const now = options.now ?? new Date()
-  const parts = [
-    `${REFERRAL_COOKIE}=${sessionId.toLowerCase()}`,
-    `Max-Age=${REFERRAL_COOKIE_MAX_AGE}`,
-    "Path=/",
-    `Expires=${referralExpiresAt(now).toUTCString()}`,
-    "HttpOnly",
-    "SameSite=Lax",
-  ]
-  if (options.secure) parts.push("Secure")
-  return parts.join("; ")
+  return serializeCookie(REFERRAL_COOKIE, sessionId.toLowerCase(), {
+    maxAge: REFERRAL_COOKIE_MAX_AGE,
+    path: "/",
+    expires: referralExpiresAt(now),
+    httpOnly: true,
+    sameSite: "lax",
+    secure: options.secure,
+  })
 }

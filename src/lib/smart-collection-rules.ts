@@ -1,4 +1,4 @@
-import type { ArtworkType } from "../modules/organization/models/artist-product"
+import { ARTWORK_TYPES, type ArtworkType } from "./artwork-types"
 
 /**
  * Rules of smart and hybrid collections (spec part 2, Collection): which gallery products a collection shows.
@@ -10,7 +10,6 @@ import type { ArtworkType } from "../modules/organization/models/artist-product"
  * enforced); `false` is refused with a message rather than silently producing an empty collection.
  */
 
-export const PRODUCT_TYPES: readonly ArtworkType[] = ["original", "print"]
 export const RULE_KEYS = ["price_min", "price_max", "gallery_eligible", "is_active", "org_id", "org_ids", "product_type"] as const
 export type RuleKey = (typeof RULE_KEYS)[number]
 
@@ -78,8 +77,8 @@ export function validateCollectionRules(raw: unknown): Validation<SmartCollectio
     rules.org_ids = unique
   }
   if (raw.product_type !== undefined) {
-    if (typeof raw.product_type !== "string" || !PRODUCT_TYPES.includes(raw.product_type as ArtworkType)) {
-      return fail(`product_type must be one of ${PRODUCT_TYPES.join(", ")}`)
+    if (typeof raw.product_type !== "string" || !(ARTWORK_TYPES as readonly string[]).includes(raw.product_type)) {
+      return fail(`product_type must be one of ${ARTWORK_TYPES.join(", ")}`)
     }
     rules.product_type = raw.product_type as ArtworkType
   }

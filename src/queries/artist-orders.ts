@@ -2,14 +2,13 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { paginationOf, type ArtistListStatus, ARTIST_LIST_STATUSES } from "../lib/gallery-fulfilment"
 import type { ArtistOrderStatus, GalleryOrderStatus } from "../lib/gallery-order-status"
 import { getGalleryProductsByIds } from "./gallery-products"
-import { artistOrderFields, iso, orderItemFields, toKnex, type OrdersPgSource } from "./order-views"
+import { artistOrderFields, iso, orderItemFields } from "./order-views"
+import { toKnex, type PgSource } from "./pg"
 
 /**
  * Reads for artist fulfilment (spec 4.8) and gallery order cancellation: raw SQL on the container's pg connection,
  * a fixed number of round trips per request (never one per order or item).
  */
-
-export type ArtistOrdersPgSource = OrdersPgSource
 
 // ------------------------------------------------------------------------------------------------------------
 // GET /api/gallery/artist/orders
@@ -134,7 +133,7 @@ function toArtistOrderView(
  * The artist order list body (spec 4.8): `{orders, pagination}`. Three queries whatever the page size: the page
  * with its count, the page's items, the items' products (SKU and inventory, via the gallery product view).
  */
-export async function listArtistOrdersForOrganization(source: ArtistOrdersPgSource, input: ArtistOrdersPageInput) {
+export async function listArtistOrdersForOrganization(source: PgSource, input: ArtistOrdersPageInput) {
   const knex = toKnex(source)
   const { rows, total } = await listArtistOrderRows(knex, input)
   const items = await listItemsOfArtistOrders(
@@ -178,7 +177,7 @@ export type ArtistOrderForShippingEmail = {
 
 /** What the shipping notification shows: the artist order, its parent's customer and public id, its items. */
 export async function getArtistOrderForShippingEmail(
-  source: ArtistOrdersPgSource,
+  source: PgSource,
   artistOrderId: string
 ): Promise<ArtistOrderForShippingEmail | null> {
   const { rows } = await toKnex(source).raw(
@@ -216,7 +215,7 @@ const CANCEL_COLUMNS = `id, public_id, status, payment_intent_id, paid_at, cance
 
 /** The order named by its internal id (gord_...) or its public id (GAL-YYYY-XXXXXX), or null. */
 export async function findGalleryOrderForCancel(
-  source: ArtistOrdersPgSource,
+  source: PgSource,
   idOrPublicId: string
 ): Promise<GalleryOrderForCancel | null> {
   const { rows } = await toKnex(source).raw(
@@ -231,7 +230,7 @@ export async function findGalleryOrderForCancel(
 export type TransferredPayout = { id: string; artist_order_id: string; transfer_id: string }
 
 /** Payouts of the order whose transfer was made and not yet reversed. */
-export async function listTransferredPayouts(source: ArtistOrdersPgSource, orderId: string): Promise<TransferredPayout[]> {
+export async function listTransferredPayouts(source: PgSource, orderId: string): Promise<TransferredPayout[]> {
   const { rows } = await toKnex(source).raw(
     `SELECT id, artist_order_id, transfer_id FROM gallery_payout
      WHERE gallery_order_id = ? AND status = 'transferred' AND transfer_id IS NOT NULL AND deleted_at IS NULL
@@ -242,7 +241,7 @@ export async function listTransferredPayouts(source: ArtistOrdersPgSource, order
 }
 
 /** Ids of every item of the order (the line_item_id of its stock reservations). */
-export async function listGalleryOrderItemIds(source: ArtistOrdersPgSource, orderId: string): Promise<string[]> {
+export async function listGalleryOrderItemIds(source: PgSource, orderId: string): Promise<string[]> {
   const { rows } = await toKnex(source).raw(
     `SELECT i.id FROM gallery_artist_order_item i
      JOIN gallery_artist_order ao ON ao.id = i.artist_order_id AND ao.deleted_at IS NULL

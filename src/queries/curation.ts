@@ -1,6 +1,5 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { MedusaError } from "@medusajs/framework/utils"
 import {
   hybridCount,
   mergeHybridProducts,
@@ -12,11 +11,13 @@ import type { CollectionType } from "../modules/curation/models/collection"
 import type { CollectionRow } from "../modules/curation/service"
 import {
   getGalleryProductsByIds,
+  isGalleryEligible,
   listGalleryProducts,
   type GalleryProduct,
   type GalleryProductFilters,
-  type PgSource,
 } from "./gallery-products"
+import { ELIGIBLE_PRODUCT_IDS_BY_ORGANIZATION_SQL, ELIGIBLE_PRODUCT_JOINS } from "./medusa/products"
+import { toKnex, type PgSource } from "./pg"
 
 /**
  * Reads of the curation module (collections, their items, spotlights), joined with the gallery's products and
@@ -26,12 +27,6 @@ import {
 
 /** How many products a smart or hybrid collection's detail view lists (itemCount still counts them all). */
 export const COMPUTED_ITEMS_LIMIT = 100
-
-function toKnex(source: PgSource): Knex {
-  const candidate = source as Partial<Knex> & Partial<Pick<MedusaContainer, "resolve">>
-  if (typeof candidate.raw === "function") return source as Knex
-  return (source as MedusaContainer).resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-}
 
 /** A collection row as the curation module stores it. */
 export type CollectionRecord = CollectionRow
@@ -46,14 +41,6 @@ export type CollectionItemRecord = {
 
 const COLLECTION_COLUMNS = `c.id, c.slug, c.name, c.description, c.type, c.is_active, c.featured_image, c.rules,
   c.manual_inclusions, c.created_at, c.updated_at`
-
-// The spec's three eligibility rules over one product `p` (same predicate as listGalleryProducts' eligibleOnly).
-const ELIGIBLE_PRODUCT_JOINS = `
-  JOIN product p ON p.id = i.product_id AND p.deleted_at IS NULL AND p.status = 'published'
-  JOIN organization_artist_product_product_product apl ON apl.product_id = p.id AND apl.deleted_at IS NULL
-  JOIN artist_product ap ON ap.id = apl.artist_product_id AND ap.deleted_at IS NULL
-   AND ap.archived_at IS NULL AND ap.gallery_eligible = true
-  JOIN organization o ON o.id = ap.organization_id AND o.deleted_at IS NULL AND o.gallery_approved = true`
 
 /**
  * Collections with the number of their stored items, in ONE statement (a grouped count joined to the
@@ -112,6 +99,30 @@ export async function listCollectionItems(source: PgSource, collectionId: string
 
 export type CollectionItemWithProduct = CollectionItemRecord & { product: GalleryProduct | null }
 
+export const PRODUCT_NOT_FOUND = "Product not found"
+export const PRODUCT_NOT_GALLERY_ELIGIBLE = "Product not gallery eligible"
+
+/**
+ * The gallery products a collection is to hold, in one query: 404 "Product not found" when one is not a gallery
+ * product, 400 "Product not gallery eligible" when one breaks any of the spec's three rules (inactive included: a
+ * draft or archived product is not eligible for a collection).
+ */
+export async function requireEligibleGalleryProducts(
+  source: PgSource,
+  ids: string[]
+): Promise<Map<string, GalleryProduct>> {
+  const products = await getGalleryProductsByIds(source, ids)
+  for (const id of ids) {
+    if (!products.has(id)) throw new MedusaError(MedusaError.Types.NOT_FOUND, PRODUCT_NOT_FOUND)
+  }
+  for (const id of ids) {
+    if (!isGalleryEligible(products.get(id)!)) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, PRODUCT_NOT_GALLERY_ELIGIBLE)
+    }
+  }
+  return products
+}
+
 /**
  * A manual collection's items with their products, in position order: every stored item with its product (null
  * when the product no longer exists) for administrators, or, with `eligibleOnly`, only items whose product is
@@ -145,12 +156,7 @@ async function eligibleProductIdsByOrganization(source: PgSource, orgIds: string
   const map = new Map<string, string[]>()
   if (!orgIds.length) return map
   const { rows } = await toKnex(source).raw(
-    `SELECT ap.organization_id, array_agg(apl.product_id ORDER BY apl.product_id) AS product_ids
-     FROM artist_product ap
-     JOIN organization_artist_product_product_product apl ON apl.artist_product_id = ap.id AND apl.deleted_at IS NULL
-     WHERE ap.organization_id = ANY(?::text[]) AND ap.deleted_at IS NULL
-       AND ap.archived_at IS NULL AND ap.gallery_eligible = true
-     GROUP BY ap.organization_id`,
+    ELIGIBLE_PRODUCT_IDS_BY_ORGANIZATION_SQL,
     [orgIds] as unknown as Knex.RawBinding[]
   )
   for (const row of rows as { organization_id: string; product_ids: string[] }[]) {

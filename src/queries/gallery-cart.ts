@@ -1,13 +1,12 @@
-import { createHash } from "node:crypto"
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, generateEntityId } from "@medusajs/framework/utils"
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { generateEntityId } from "@medusajs/framework/utils"
 import { MAX_CART_QUANTITY } from "../lib/cart-quantity"
 import { CART_SESSION_TTL_DAYS } from "../lib/cart-session"
+import { CART_PRODUCT_STATE_SQL } from "./medusa/products"
+import { preparedStatement, runPrepared, toKnex, type PgSource } from "./pg"
 
 /**
  * The gallery cart's SQL (spec 4.3): hot paths, one round trip per write, raw SQL on the container's
- * pg connection (a knex instance) rather than the module service (MEDUSA-NOTES "What a request costs").
+ * pg connection (a knex instance) rather than the module service (docs/architecture.md, "Hot paths").
  *
  * Rows of `gallery_cart_item` (gallery module) are ephemeral: removing an item deletes its row.
  *
@@ -18,34 +17,9 @@ import { CART_SESSION_TTL_DAYS } from "../lib/cart-session"
  * concurrent writes of one session (different products) cannot deadlock; a sibling that is locked is being
  * written by a concurrent write of the same session, which stamps it anyway.
  *
- * The route statements run as NAMED prepared statements (pg's `{name, text}` query config, passed through knex's
- * `.options()`): each pooled connection parses and plans them once, and planning is most of the cost of these
- * small statements (measured: cart add ~25-40 % more requests/s than the same SQL unprepared). The name carries
- * a hash of the text, so a changed statement never collides with an old one. A connection pooler in front of
- * PostgreSQL must support protocol-level prepared statements (PgBouncer >= 1.21 with max_prepared_statements,
- * or session pooling).
+ * The route statements run as named prepared statements (pg.ts): planning is most of the cost of these small
+ * statements (measured: cart add ~25-40 % more requests/s than the same SQL unprepared).
  */
-
-/** The container, or its knex instance (or a knex transaction). */
-export type CartPgSource = Knex | Pick<MedusaContainer, "resolve">
-
-function toKnex(source: CartPgSource): Knex {
-  const candidate = source as Partial<Knex>
-  if (typeof candidate.raw === "function") return source as Knex
-  return (source as MedusaContainer).resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-}
-
-type Statement = { name: string; sql: string }
-
-/** A named statement: the name carries a hash of the text (see above). */
-function statement(label: string, sql: string): Statement {
-  return { name: `atelier_${label}_${createHash("sha1").update(sql).digest("hex").slice(0, 12)}`, sql }
-}
-
-/** Runs a statement as a named prepared statement. */
-function runPrepared(knex: Knex, { name, sql }: Statement, bindings: Knex.RawBinding[]) {
-  return knex.raw(sql, bindings).options({ name })
-}
 
 export type CartItemRow = { id: string; product_id: string; quantity: number; session_id: string }
 
@@ -73,20 +47,11 @@ function touchSiblingsCte(gateCte: string, exceptColumn: "product_id" | "id"): s
 )`
 }
 
-const ADD_SQL = statement(
+const ADD_SQL = preparedStatement(
   "cart_add",
   `
 WITH product_state AS (
-  SELECT p.id,
-         (p.status = 'published' AND ap.id IS NOT NULL AND ap.archived_at IS NULL) AS is_active,
-         coalesce(ap.gallery_eligible, false) AS gallery_eligible,
-         coalesce(org.gallery_approved, false) AS org_gallery_approved
-  FROM product p
-  LEFT JOIN organization_artist_product_product_product apl ON apl.product_id = p.id AND apl.deleted_at IS NULL
-  LEFT JOIN artist_product ap ON ap.id = apl.artist_product_id AND ap.deleted_at IS NULL
-  LEFT JOIN organization org ON org.id = ap.organization_id AND org.deleted_at IS NULL
-  WHERE p.id = ? AND p.deleted_at IS NULL
-  LIMIT 1
+${CART_PRODUCT_STATE_SQL}
 ),
 upserted AS (
   INSERT INTO gallery_cart_item AS ci (id, session_id, product_id, quantity, created_at, updated_at)
@@ -103,7 +68,7 @@ FROM (SELECT 1) one
 LEFT JOIN product_state ps ON true
 LEFT JOIN upserted u ON true`)
 
-const SET_SQL = statement(
+const SET_SQL = preparedStatement(
   "cart_set",
   `
 WITH updated AS (
@@ -114,7 +79,7 @@ WITH updated AS (
 ${touchSiblingsCte("updated", "id")}
 SELECT id, product_id, quantity, session_id FROM updated`)
 
-const REMOVE_SQL = statement(
+const REMOVE_SQL = preparedStatement(
   "cart_remove",
   `
 WITH removed AS (
@@ -125,7 +90,7 @@ WITH removed AS (
 ${touchSiblingsCte("removed", "id")}
 SELECT id, product_id, quantity, session_id FROM removed`)
 
-const LIST_SQL = statement(
+const LIST_SQL = preparedStatement(
   "cart_list",
   `SELECT id, product_id, quantity, session_id FROM gallery_cart_item
    WHERE session_id = ? AND deleted_at IS NULL
@@ -140,7 +105,7 @@ const LIST_SQL = statement(
  * A product without gallery attributes (no artist_product link) exists but is not gallery eligible.
  */
 export async function addCartItem(
-  source: CartPgSource,
+  source: PgSource,
   input: { sessionId: string; productId: string; quantity: number }
 ): Promise<AddCartItemResult> {
   const knex = toKnex(source)
@@ -175,7 +140,7 @@ export async function addCartItem(
 
 /** Sets the quantity (1..99) of one of the session's items; null when the session has no such item. */
 export async function setCartItemQuantity(
-  source: CartPgSource,
+  source: PgSource,
   input: { sessionId: string; itemId: string; quantity: number }
 ): Promise<CartItemRow | null> {
   const knex = toKnex(source)
@@ -186,7 +151,7 @@ export async function setCartItemQuantity(
 
 /** Deletes one of the session's items (hard delete); null when the session has no such item. */
 export async function removeCartItem(
-  source: CartPgSource,
+  source: PgSource,
   input: { sessionId: string; itemId: string }
 ): Promise<CartItemRow | null> {
   const knex = toKnex(source)
@@ -196,7 +161,7 @@ export async function removeCartItem(
 }
 
 /** The session's items, oldest first. One query. */
-export async function listCartItems(source: CartPgSource, sessionId: string): Promise<CartItemRow[]> {
+export async function listCartItems(source: PgSource, sessionId: string): Promise<CartItemRow[]> {
   const knex = toKnex(source)
   const result = await runPrepared(knex, LIST_SQL, [sessionId])
   return (result.rows as CartItemRow[]).map((row) => ({ ...row, quantity: Number(row.quantity) }))
@@ -207,7 +172,7 @@ export async function listCartItems(source: CartPgSource, sessionId: string): Pr
  * rows) is older than the cutoff: by default 30 days before the database's clock, the clock that stamped
  * updated_at. One statement; returns the number of rows deleted.
  */
-export async function deleteExpiredCartItems(source: CartPgSource, options: { cutoff?: Date } = {}): Promise<number> {
+export async function deleteExpiredCartItems(source: PgSource, options: { cutoff?: Date } = {}): Promise<number> {
   const knex = toKnex(source)
   const result = await knex.raw(
     `DELETE FROM gallery_cart_item

@@ -1,21 +1,13 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { type ArtistOrderStatus, type GalleryOrderStatus, viewStatus } from "../lib/gallery-order-status"
 import { fromCents } from "../lib/money"
-import {
-  artistOrderFields,
-  iso,
-  orderItemFields,
-  toKnex,
-  type ArtistOrderFieldsRow,
-  type OrderItemRow,
-  type OrdersPgSource,
-} from "./order-views"
-
-export type { OrdersPgSource } from "./order-views"
+import { ORDER_ITEM_STOCK_JSON, ORDER_ITEM_VARIANT_JOIN } from "./medusa/inventory"
+import { artistOrderFields, iso, orderItemFields, type ArtistOrderFieldsRow, type OrderItemRow } from "./order-views"
+import { toKnex, type PgSource } from "./pg"
 
 /**
  * Gallery order reads for checkout, confirm, webhooks, payouts and order tracking: raw SQL on the container's pg
- * connection, one round trip each (hot paths; MEDUSA-NOTES "What a request costs").
+ * connection, one round trip each (hot paths; docs/architecture.md, "Hot paths").
  */
 
 // ------------------------------------------------------------------------------------------------------------
@@ -37,7 +29,7 @@ const HEAD_COLUMNS = `id, public_id, status, email, total_cents, created_at, pai
 
 /** The order paid by this payment intent, or null. */
 export async function findGalleryOrderByPaymentIntent(
-  source: OrdersPgSource,
+  source: PgSource,
   paymentIntentId: string
 ): Promise<GalleryOrderHead | null> {
   const { rows } = await toKnex(source).raw(
@@ -47,7 +39,7 @@ export async function findGalleryOrderByPaymentIntent(
   return (rows[0] as GalleryOrderHead | undefined) ?? null
 }
 
-export async function findGalleryOrderHead(source: OrdersPgSource, orderId: string): Promise<GalleryOrderHead | null> {
+export async function findGalleryOrderHead(source: PgSource, orderId: string): Promise<GalleryOrderHead | null> {
   const { rows } = await toKnex(source).raw(
     `SELECT ${HEAD_COLUMNS} FROM gallery_order WHERE id = ? AND deleted_at IS NULL`,
     [orderId]
@@ -116,7 +108,7 @@ export type GalleryOrderForPayment = GalleryOrderHead & {
  * stock levels per location. One query.
  */
 export async function loadGalleryOrderForPayment(
-  source: OrdersPgSource,
+  source: PgSource,
   by: { orderId: string } | { paymentIntentId: string }
 ): Promise<GalleryOrderForPayment | null> {
   const [column, value] = "orderId" in by ? ["id", by.orderId] : ["payment_intent_id", by.paymentIntentId]
@@ -135,24 +127,10 @@ export async function loadGalleryOrderForPayment(
             coalesce((
               SELECT json_agg(json_build_object(
                        'id', i.id, 'variant_id', i.variant_id, 'quantity', i.quantity,
-                       'inventory', CASE WHEN v.manage_inventory IS DISTINCT FROM false THEN coalesce((
-                         SELECT json_agg(json_build_object(
-                                  'inventory_item_id', pvii.inventory_item_id,
-                                  'required_quantity', pvii.required_quantity,
-                                  'levels', coalesce((
-                                    SELECT json_agg(json_build_object(
-                                             'location_id', il.location_id,
-                                             'stocked_quantity', il.stocked_quantity,
-                                             'reserved_quantity', il.reserved_quantity))
-                                    FROM inventory_level il
-                                    WHERE il.inventory_item_id = pvii.inventory_item_id AND il.deleted_at IS NULL
-                                  ), '[]'::json)))
-                         FROM product_variant_inventory_item pvii
-                         WHERE pvii.variant_id = i.variant_id AND pvii.deleted_at IS NULL
-                       ), '[]'::json) ELSE '[]'::json END) ORDER BY i.created_at, i.id)
+                       'inventory', ${ORDER_ITEM_STOCK_JSON}) ORDER BY i.created_at, i.id)
               FROM gallery_artist_order ao
               JOIN gallery_artist_order_item i ON i.artist_order_id = ao.id AND i.deleted_at IS NULL
-              LEFT JOIN product_variant v ON v.id = i.variant_id
+              ${ORDER_ITEM_VARIANT_JOIN}
               WHERE ao.gallery_order_id = o.id AND ao.deleted_at IS NULL
             ), '[]'::json) AS items
      FROM gallery_order o
@@ -193,15 +171,23 @@ export type PendingPayout = {
   public_id: string
 }
 
+/** A transferable payout with its retry state (the payouts job's back-off and existing-transfer check). */
+export type TransferablePayout = PendingPayout & {
+  created_at: Date
+  attempt_count: number
+  first_attempted_at: Date | null
+}
+
 /**
  * Payouts still waiting for their transfer whose organization now has a connected account, of orders that
- * were paid (not cancelled). Oldest first. `orderId` narrows to one order.
+ * were paid (not cancelled), and whose next attempt is due at `dueAt` (never attempted, or backed off until then).
+ * Oldest first. `orderId` narrows to one order.
  */
 export async function listTransferablePayouts(
-  source: OrdersPgSource,
-  options: { orderId?: string; limit?: number } = {}
-): Promise<PendingPayout[]> {
-  const bindings: unknown[] = [PAID_OR_LATER]
+  source: PgSource,
+  options: { dueAt: Date; orderId?: string; limit?: number }
+): Promise<TransferablePayout[]> {
+  const bindings: unknown[] = [PAID_OR_LATER, options.dueAt]
   let orderFilter = ""
   if (options.orderId) {
     orderFilter = "AND o.id = ?"
@@ -210,18 +196,20 @@ export async function listTransferablePayouts(
   bindings.push(Math.max(1, Math.min(options.limit ?? 500, 5000)))
   const { rows } = await toKnex(source).raw(
     `SELECT p.id, p.artist_order_id, p.gallery_order_id, p.organization_id, p.amount_cents,
-            org.stripe_account_id AS destination, o.transfer_group, o.payment_intent_id, o.public_id
+            org.stripe_account_id AS destination, o.transfer_group, o.payment_intent_id, o.public_id,
+            p.created_at, p.attempt_count, p.first_attempted_at
      FROM gallery_payout p
      JOIN gallery_order o ON o.id = p.gallery_order_id AND o.deleted_at IS NULL
      JOIN organization org ON org.id = p.organization_id AND org.deleted_at IS NULL
      WHERE p.status = 'pending' AND p.deleted_at IS NULL
        AND org.stripe_account_id IS NOT NULL AND org.stripe_account_id <> ''
-       AND o.status = ANY(?::text[]) AND o.payment_intent_id IS NOT NULL ${orderFilter}
+       AND o.status = ANY(?::text[]) AND o.payment_intent_id IS NOT NULL
+       AND (p.next_attempt_at IS NULL OR p.next_attempt_at <= ?) ${orderFilter}
      ORDER BY p.created_at ASC, p.id ASC
      LIMIT ?`,
     bindings as Knex.RawBinding[]
   )
-  return rows as PendingPayout[]
+  return rows as TransferablePayout[]
 }
 
 // ------------------------------------------------------------------------------------------------------------
@@ -284,7 +272,7 @@ const ARTIST_ORDER_ITEMS_JSON = `coalesce((
                        ), '[]'::json)`
 
 /** The public view of the order with this public id, or null. One query. */
-export async function getPublicGalleryOrder(source: OrdersPgSource, publicId: string): Promise<PublicGalleryOrder | null> {
+export async function getPublicGalleryOrder(source: PgSource, publicId: string): Promise<PublicGalleryOrder | null> {
   const { rows } = await toKnex(source).raw(
     `SELECT o.public_id, o.status, o.total_cents, o.subtotal_cents, o.gallery_fee_cents, o.stripe_fee_cents, o.email,
             o.shipping_option, o.shipping_address, o.created_at, o.paid_at,
@@ -334,7 +322,7 @@ export type GalleryOrderForEmail = {
 }
 
 /** What the paid-order side effects need (emails, referral attribution). One query. */
-export async function getGalleryOrderForEmail(source: OrdersPgSource, orderId: string): Promise<GalleryOrderForEmail | null> {
+export async function getGalleryOrderForEmail(source: PgSource, orderId: string): Promise<GalleryOrderForEmail | null> {
   const { rows } = await toKnex(source).raw(
     `SELECT o.id, o.public_id, o.referral_session_id, o.email, o.total_cents, o.subtotal_cents, o.gallery_fee_cents,
             o.stripe_fee_cents, o.shipping_option, o.shipping_address, o.paid_at,

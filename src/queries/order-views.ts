@@ -1,23 +1,11 @@
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { ArtistOrderStatus } from "../lib/gallery-order-status"
 import { fromCents } from "../lib/money"
-import { deriveTrackingUrl } from "../lib/tracking-url"
+import { shownTrackingUrl } from "../lib/tracking-url"
 
 /**
- * What the gallery order reads (gallery-orders.ts) and the artist order reads (artist-orders.ts) share: the pg
- * source they take and the row -> view mapping of an artist order and its items.
+ * What the gallery order reads (gallery-orders.ts) and the artist order reads (artist-orders.ts) share: the row ->
+ * view mapping of an artist order and its items.
  */
-
-/** The container, or its knex instance (or a knex transaction). */
-export type OrdersPgSource = Knex | Pick<MedusaContainer, "resolve">
-
-export function toKnex(source: OrdersPgSource): Knex {
-  const candidate = source as Partial<Knex>
-  if (typeof candidate.raw === "function") return source as Knex
-  return (source as MedusaContainer).resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-}
 
 export function iso(value: Date | string | null | undefined): string | null {
   if (value === null || value === undefined) return null
@@ -54,8 +42,8 @@ export type ArtistOrderFieldsRow = {
   shipping_address: Record<string, unknown> | null
 }
 
-/** The fields of an artist order both the artist's and the buyer's views show; a tracking URL derived from the
- * number when none was stored. */
+/** The fields of an artist order both the artist's and the buyer's views show; the tracking link as shownTrackingUrl
+ * allows (a stored https URL, else derived from the number when none was stored). */
 export function artistOrderFields(row: ArtistOrderFieldsRow) {
   return {
     artistName: row.artist_name,
@@ -63,7 +51,7 @@ export function artistOrderFields(row: ArtistOrderFieldsRow) {
     subtotal: fromCents(row.subtotal_cents),
     artistPayout: fromCents(row.payout_cents),
     trackingNumber: row.tracking_number ?? null,
-    trackingUrl: row.tracking_url ?? (row.tracking_number ? deriveTrackingUrl(row.tracking_number) : null),
+    trackingUrl: shownTrackingUrl(row.tracking_url, row.tracking_number),
     shippedAt: iso(row.shipped_at),
     shippingAddress: row.shipping_address ?? null,
   }

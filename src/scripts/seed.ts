@@ -22,7 +22,7 @@ import { createMemberAccountWorkflow } from "../workflows/member/workflows/creat
 import { createOrganizationWorkflow } from "../workflows/organization/workflows/create-organization"
 
 // ---------------------------------------------------------------------------------------------------
-// Demo data (ARCHITECTURE.md, "Demo data"): storefront builders, docs and tests rely on these names.
+// Demo data (docs/architecture.md, "Demo data"): storefront builders, docs and tests rely on these names.
 // ---------------------------------------------------------------------------------------------------
 
 export const DEMO_PASSWORD = "atelier-demo"

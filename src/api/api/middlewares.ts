@@ -1,30 +1,26 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { authenticate, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
-import { MEMBER_ACTOR, requireMember, resolveOrganization } from "../utils/access"
+import { requireDashboardMember, resolveOrganization } from "../utils/access"
+import { validateBody, validateQuery } from "../utils/validation"
 import { CreateMemberBody } from "./members/validators"
-import { CheckSlugQuery, CreateOrganizationBody } from "./organizations/validators"
+import { CheckSlugQuery, CreateOrganizationBody, OrganizationContextQuery } from "./organizations/validators"
+
+/**
+ * The creator-dashboard family: every /api route outside /api/gallery, /api/admin, /api/webhooks (signed by the
+ * payment provider) and /api/sandbox (the local gateway's stand-in for the customer's browser). Matched up to the
+ * "/api" segment so that Express accepts it as a prefix.
+ */
+export const DASHBOARD_ROUTES = /^\/api(?=\/(?!(?:gallery|admin|webhooks|sandbox)(?:[/?#]|$)))/
 
 /** /api/* creator-dashboard routes (members). */
 export const applicationMiddlewares: MiddlewareRoute[] = [
+  // ONE entry guards every route of the family, including any added later (registration excepted, see access.ts).
+  { matcher: DASHBOARD_ROUTES, middlewares: [...requireDashboardMember()] },
+  { matcher: "/api/members", methods: ["POST"], middlewares: [validateBody(CreateMemberBody)] },
+  { matcher: "/api/organizations", methods: ["POST"], middlewares: [validateBody(CreateOrganizationBody)] },
+  { matcher: "/api/organizations/check-slug", methods: ["GET"], middlewares: [validateQuery(CheckSlugQuery)] },
   {
-    // Registration: the token from /auth/member/emailpass/register has no member yet.
-    matcher: "/api/members",
-    methods: ["POST"],
-    middlewares: [
-      authenticate(MEMBER_ACTOR, ["bearer"], { allowUnregistered: true }),
-      validateAndTransformBody(CreateMemberBody),
-    ],
-  },
-  { matcher: "/api/members/me", methods: ["GET"], middlewares: [...requireMember()] },
-  {
-    matcher: "/api/organizations",
-    methods: ["POST"],
-    middlewares: [...requireMember(), validateAndTransformBody(CreateOrganizationBody)],
-  },
-  {
-    matcher: "/api/organizations/check-slug",
+    matcher: "/api/guest/status",
     methods: ["GET"],
-    middlewares: [...requireMember(), validateAndTransformQuery(CheckSlugQuery, {})],
+    middlewares: [validateQuery(OrganizationContextQuery), resolveOrganization()],
   },
-  { matcher: "/api/guest/status", methods: ["GET"], middlewares: [...requireMember(), resolveOrganization()] },
 ]

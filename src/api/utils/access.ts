@@ -6,13 +6,16 @@ import type {
 } from "@medusajs/framework/http"
 import { authenticate } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import { FULFILMENT_MESSAGES } from "../../lib/gallery-fulfilment"
+import { GALLERY_MODULE } from "../../modules/gallery"
+import type GalleryModuleService from "../../modules/gallery/service"
 import { ORGANIZATION_MODULE } from "../../modules/organization"
 import type OrganizationModuleService from "../../modules/organization/service"
 import type { MembershipRole } from "../../modules/organization/models/membership"
+import { ADMIN_ACTOR, MEMBER_ACTOR } from "../../lib/actors"
 import { fieldError, sendAuthError } from "./error-response"
 
-export const ADMIN_ACTOR = "user"
-export const MEMBER_ACTOR = "member"
+export { ADMIN_ACTOR, MEMBER_ACTOR }
 
 export type OrganizationContext = { id: string; role: MembershipRole }
 
@@ -49,15 +52,42 @@ export const requireAdmin = (): Middleware[] => requireActor(ADMIN_ACTOR)
 /** Artists: organization members (actor type `member`). */
 export const requireMember = (): Middleware[] => requireActor(MEMBER_ACTOR)
 
+/**
+ * Creator-dashboard routes that a token WITHOUT a member may call: completing a registration (the token of
+ * `POST /auth/member/emailpass/register` has an auth identity but no member yet). Still 401 without a token.
+ */
+const REGISTRATION_ROUTES = [{ method: "POST", path: "/api/members" }]
+
+/**
+ * The guard of the whole creator-dashboard family (every /api route outside the gallery, admin, payment webhook
+ * and sandbox families): a member token, except for registration, which needs an authenticated identity.
+ */
+export function requireDashboardMember(): Middleware[] {
+  const [identifyMember, checkMember] = requireMember()
+  const registration = authenticate(MEMBER_ACTOR, ["bearer"], { allowUnregistered: true, allowUnauthenticated: true }) as Middleware
+  return [
+    (req, res, next) => {
+      const path = (req.originalUrl || req.url || "").split("?")[0].replace(/\/+$/, "")
+      const isRegistration = REGISTRATION_ROUTES.some((route) => route.method === req.method && route.path === path)
+      if (!isRegistration) return identifyMember(req, res, () => checkMember(req, res, next))
+      return registration(req, res, () => {
+        const auth = (req as AuthenticatedMedusaRequest).auth_context
+        if (!auth?.auth_identity_id) return sendAuthError(res, 401, "Authentication required")
+        next()
+      })
+    },
+  ]
+}
+
 function organizationRequired() {
   return fieldError(MedusaError.Types.INVALID_DATA, "Organization ID required", "org_id")
 }
 
 function requestedOrganizationId(req: MedusaRequest): string | undefined {
   const fromQuery = req.query?.org_id
-  if (typeof fromQuery === "string" && fromQuery) return fromQuery
+  if (typeof fromQuery === "string" && fromQuery.trim()) return fromQuery.trim()
   const body = req.body as { org_id?: unknown } | undefined
-  if (body && typeof body.org_id === "string" && body.org_id) return body.org_id
+  if (body && typeof body.org_id === "string" && body.org_id.trim()) return body.org_id.trim()
   return undefined
 }
 
@@ -90,6 +120,34 @@ export function resolveOrganization(options: { explicit?: boolean } = {}): Middl
       id: (membership as { organization_id: string }).organization_id,
       role: membership.role,
     }
+    next()
+  }
+}
+
+/**
+ * The organization of the artist order named by the path's `{id}` (ship, status): the caller acts for the order's
+ * organization, so no org_id is needed. 404 Order not found for an unknown order; 403 when an org_id (query or
+ * body) or X-Organization-ID header names another organization, or when the caller is not a member of the order's.
+ * Runs after the route's input validation (a given org_id is then a safe, bounded string).
+ */
+export function resolveArtistOrderOrganization(): Middleware {
+  return async (req, res, next) => {
+    const memberId = (req as AuthenticatedMedusaRequest).auth_context.actor_id
+    const artistOrderId = typeof req.params.id === "string" ? req.params.id.trim() : ""
+    const gallery: GalleryModuleService = req.scope.resolve(GALLERY_MODULE)
+    const [artistOrder] = artistOrderId
+      ? await gallery.listArtistOrders({ id: artistOrderId }, { select: ["id", "organization_id"], take: 1 })
+      : []
+    if (!artistOrder) return next(new MedusaError(MedusaError.Types.NOT_FOUND, FULFILMENT_MESSAGES.orderNotFound))
+    const requested = requestedOrganizationId(req) ?? req.get("x-organization-id")?.trim()
+    if (requested && requested !== artistOrder.organization_id) return sendAuthError(res, 403, FULFILMENT_MESSAGES.forbidden)
+    const organizations: OrganizationModuleService = req.scope.resolve(ORGANIZATION_MODULE)
+    const [membership] = await organizations.listMemberships(
+      { member_id: memberId, organization_id: artistOrder.organization_id },
+      { take: 1, select: ["id", "role", "organization_id"] }
+    )
+    if (!membership) return sendAuthError(res, 403, FULFILMENT_MESSAGES.forbidden)
+    ;(req as OrganizationScopedRequest).organization = { id: artistOrder.organization_id, role: membership.role }
     next()
   }
 }

@@ -13,7 +13,7 @@ export function fieldError(type: string, message: string, field: string) {
 }
 
 /**
- * One error handler for the whole server: Atelier's families get their own bodies (ARCHITECTURE.md);
+ * One error handler for the whole server: Atelier's families get their own bodies (docs/architecture.md);
  * Medusa's own routes (/admin, /store, /auth) keep Medusa's.
  */
 export function atelierErrorHandler() {

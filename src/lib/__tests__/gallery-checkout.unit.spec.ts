@@ -2,8 +2,7 @@ import {
   allocateStock,
   CHECKOUT_MESSAGES,
   checkoutResponseAmounts,
-  parseCheckoutRequest,
-  parseShippingAddress,
+  intentPaysOrder,
   summarizeCheckout,
   validateCheckoutCart,
   type CheckoutCandidate,
@@ -19,77 +18,6 @@ const ADDRESS = {
   postal_code: "62701",
   country: "us",
 }
-
-describe("parseShippingAddress", () => {
-  it("accepts a complete address, trims it, upper-cases the country and drops unknown fields", () => {
-    expect(parseShippingAddress({ ...ADDRESS, name: "  Ada Buyer ", line2: " Apt 4 ", extra: "x" })).toEqual({
-      name: "Ada Buyer",
-      line1: "1 Main St",
-      line2: "Apt 4",
-      city: "Springfield",
-      state: "IL",
-      postal_code: "62701",
-      country: "US",
-    })
-    expect(parseShippingAddress(ADDRESS)?.line2).toBeNull()
-    expect(parseShippingAddress({ ...ADDRESS, line2: "" })?.line2).toBeNull()
-  })
-
-  it.each(["name", "line1", "city", "state", "postal_code", "country"])("refuses an address without %s", (field) => {
-    expect(parseShippingAddress({ ...ADDRESS, [field]: undefined })).toBeNull()
-    expect(parseShippingAddress({ ...ADDRESS, [field]: "   " })).toBeNull()
-    expect(parseShippingAddress({ ...ADDRESS, [field]: 12 })).toBeNull()
-  })
-
-  it("requires a two-letter country and a string line2", () => {
-    expect(parseShippingAddress({ ...ADDRESS, country: "USA" })).toBeNull()
-    expect(parseShippingAddress({ ...ADDRESS, country: "U1" })).toBeNull()
-    expect(parseShippingAddress({ ...ADDRESS, line2: 5 })).toBeNull()
-    expect(parseShippingAddress(null)).toBeNull()
-    expect(parseShippingAddress("1 Main St")).toBeNull()
-    expect(parseShippingAddress([ADDRESS])).toBeNull()
-  })
-})
-
-describe("parseCheckoutRequest", () => {
-  const valid = { sessionId: "s1", email: "Ada@Example.com ", shippingOption: "single_address", shippingAddress: ADDRESS }
-
-  it("returns the normalized request", () => {
-    expect(parseCheckoutRequest(valid)).toEqual({
-      ok: true,
-      value: {
-        sessionId: "s1",
-        email: "ada@example.com",
-        shippingOption: "single_address",
-        shippingAddress: { ...ADDRESS, country: "US", line2: null },
-      },
-    })
-  })
-
-  it("per_artist ignores any address", () => {
-    const parsed = parseCheckoutRequest({ ...valid, shippingOption: "per_artist" })
-    expect(parsed).toMatchObject({ ok: true, value: { shippingOption: "per_artist", shippingAddress: null } })
-    expect(parseCheckoutRequest({ sessionId: "s", email: "a@b.co", shippingOption: "per_artist" }).ok).toBe(true)
-  })
-
-  it.each([
-    ["no body", undefined],
-    ["no sessionId", { ...valid, sessionId: undefined }],
-    ["blank sessionId", { ...valid, sessionId: "  " }],
-    ["no email", { ...valid, email: undefined }],
-    ["no shippingOption", { ...valid, shippingOption: undefined }],
-    ["unknown shippingOption", { ...valid, shippingOption: "pickup" }],
-    ["single_address without address", { ...valid, shippingAddress: undefined }],
-    ["single_address with incomplete address", { ...valid, shippingAddress: { ...ADDRESS, city: "" } }],
-    ["missing fields win over a bad email", { ...valid, email: "nope", sessionId: undefined }],
-  ])("%s -> Missing required fields", (_name, body) => {
-    expect(parseCheckoutRequest(body)).toEqual({ ok: false, message: CHECKOUT_MESSAGES.missingFields })
-  })
-
-  it.each(["nope", "a@b", "a b@c.d", "@b.c", "a@.c"])("%s -> Invalid email address", (email) => {
-    expect(parseCheckoutRequest({ ...valid, email })).toEqual({ ok: false, message: CHECKOUT_MESSAGES.invalidEmail })
-  })
-})
 
 function candidate(overrides: Partial<NonNullable<CheckoutCandidate["product"]>> = {}, quantity = 1): CheckoutCandidate {
   return {
@@ -227,5 +155,18 @@ describe("allocateStock", () => {
     const original = [{ location_id: "w", stocked_quantity: 1, reserved_quantity: 0 }]
     expect(allocateStock(1, original)).toEqual([{ location_id: "w", quantity: 1 }])
     expect(allocateStock(1, [{ ...original[0], reserved_quantity: 1 }])).toBeNull()
+  })
+})
+
+describe("intentPaysOrder", () => {
+  it("accepts the order's total in USD, whatever the case of the currency code", () => {
+    expect(intentPaysOrder({ amountCents: 11_489, currency: "usd" }, { total_cents: 11_489 })).toBe(true)
+    expect(intentPaysOrder({ amountCents: 11_489, currency: "USD" }, { total_cents: 11_489 })).toBe(true)
+  })
+
+  it("refuses another amount or another currency", () => {
+    expect(intentPaysOrder({ amountCents: 11_488, currency: "usd" }, { total_cents: 11_489 })).toBe(false)
+    expect(intentPaysOrder({ amountCents: 11_490, currency: "usd" }, { total_cents: 11_489 })).toBe(false)
+    expect(intentPaysOrder({ amountCents: 11_489, currency: "eur" }, { total_cents: 11_489 })).toBe(false)
   })
 })

@@ -177,7 +177,7 @@ describe("galleryBreakdown", () => {
           toCents(breakdown.total) ===
           toCents(breakdown.subtotal) + toCents(breakdown.galleryFee) + toCents(breakdown.stripeFee),
         "dollar total is the charge": toCents(breakdown.total) === fees.totalCents,
-        // ARCHITECTURE "Money" states the formulas in dollars; the cents arithmetic must agree with them.
+        // docs/architecture.md ("Money") states the formulas in dollars; the cents arithmetic must agree with them.
         "dollar gallery fee formula": breakdown.galleryFee === round2(breakdown.subtotal * 0.12),
         "dollar stripe fee formula":
           breakdown.stripeFee === round2((breakdown.subtotal + breakdown.galleryFee) * 0.029 + 0.3),

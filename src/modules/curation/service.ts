@@ -4,9 +4,9 @@ import {
   generateEntityId,
   InjectTransactionManager,
   MedusaContext,
-  MedusaError,
   MedusaService,
 } from "@medusajs/framework/utils"
+import { sqlManager } from "../common/sql-manager"
 import { GalleryCollection, type CollectionType } from "./models/collection"
 import { GalleryCollectionItem } from "./models/collection-item"
 import { GallerySpotlight } from "./models/spotlight"
@@ -89,7 +89,7 @@ class CurationModuleService extends MedusaService({
     input: NewCollectionInput,
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<CollectionRow | null> {
-    const rows = (await this.manager_(sharedContext).execute(
+    const rows = (await sqlManager(sharedContext).execute(
       `INSERT INTO gallery_collection
          (id, slug, name, description, type, is_active, featured_image, rules, manual_inclusions, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ${TEXT_ARRAY_FROM_JSON}, now(), now())
@@ -120,7 +120,7 @@ class CurationModuleService extends MedusaService({
     input: { collection_id: string; product_id: string; position?: number | null },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<AppendItemOutcome> {
-    const manager = this.manager_(sharedContext)
+    const manager = sqlManager(sharedContext)
     if (!(await lockCollection(manager, input.collection_id))) return { outcome: "collection_not_found" }
     // A new statement after the lock: under READ COMMITTED it sees every append committed before it.
     const rows = (await manager.execute(
@@ -149,7 +149,7 @@ class CurationModuleService extends MedusaService({
     input: { collection_id: string; item_id: string },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<CollectionItemRow | null> {
-    const rows = (await this.manager_(sharedContext).execute(
+    const rows = (await sqlManager(sharedContext).execute(
       `DELETE FROM gallery_collection_item WHERE id = ? AND collection_id = ? RETURNING ${ITEM_COLUMNS}`,
       [input.item_id, input.collection_id]
     )) as unknown as CollectionItemRow[]
@@ -163,7 +163,7 @@ class CurationModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<void> {
     if (!items.length) return
-    await this.manager_(sharedContext).execute(
+    await sqlManager(sharedContext).execute(
       `INSERT INTO gallery_collection_item (id, collection_id, product_id, position, created_at, updated_at)
        SELECT x.id, x.collection_id, x.product_id, x.position, x.created_at, x.updated_at
        FROM jsonb_to_recordset(?::jsonb)
@@ -184,7 +184,7 @@ class CurationModuleService extends MedusaService({
     input: { collection_id: string; items: { item_id: string; position: number }[] },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<ReorderOutcome> {
-    const manager = this.manager_(sharedContext)
+    const manager = sqlManager(sharedContext)
     if (!(await lockCollection(manager, input.collection_id))) return { outcome: "collection_not_found" }
     const rows = (await manager.execute(
       `WITH input AS (
@@ -222,7 +222,7 @@ class CurationModuleService extends MedusaService({
     id: string,
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<DeletedCollection | null> {
-    const rows = (await this.manager_(sharedContext).execute(
+    const rows = (await sqlManager(sharedContext).execute(
       `WITH items AS (
          SELECT ${ITEM_COLUMNS} FROM gallery_collection_item WHERE collection_id = ? AND deleted_at IS NULL
        ),
@@ -244,7 +244,7 @@ class CurationModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<void> {
     const c = deleted.collection
-    await this.manager_(sharedContext).execute(
+    await sqlManager(sharedContext).execute(
       `INSERT INTO gallery_collection
          (id, slug, name, description, type, is_active, featured_image, rules, manual_inclusions, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ${TEXT_ARRAY_FROM_JSON}, ?, ?)
@@ -264,14 +264,6 @@ class CurationModuleService extends MedusaService({
       ]
     )
     await this.restoreCollectionItems(deleted.items, sharedContext)
-  }
-
-  protected manager_(sharedContext: Context<SqlEntityManager>): SqlEntityManager {
-    const manager = sharedContext.transactionManager ?? sharedContext.manager
-    if (!manager) {
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The curation module has no database manager")
-    }
-    return manager
   }
 }
 

@@ -1,13 +1,38 @@
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { Context } from "@medusajs/framework/types"
-import { InjectManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
+import { InjectManager, InjectTransactionManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import { entityId } from "../../lib/entity-id"
+import type { OutboxMessageInput } from "../../lib/outbox"
+import {
+  cancelDecision,
+  cannotMoveMessage,
+  FULFILMENT_MESSAGES,
+  shipRefusal,
+  statusChangeRefusal,
+  type ArtistSettableStatus,
+} from "../../lib/gallery-fulfilment"
+import { derivedParentStatus, parentStatusOnShip } from "../../lib/gallery-order-status"
+import { sqlManager } from "../common/sql-manager"
 import { ArtistOrder } from "./models/artist-order"
 import { ArtistOrderItem } from "./models/artist-order-item"
 import { CartItem } from "./models/cart-item"
 import { GalleryOrder } from "./models/gallery-order"
 import { OrderTransition } from "./models/order-transition"
+import { OutboxMessage } from "./models/outbox-message"
 import { Payout } from "./models/payout"
+import {
+  insertOutboxMessages,
+  insertTransitions,
+  lockArtistOrderParent,
+  lockGalleryOrder,
+  PAYOUT_CANCELLED_REASON,
+  storeParentStatus,
+  type ArtistOrderStatusChangeRecord,
+  type CancelledOrderRow,
+  type MarkOrderCancelledResult,
+  type ShipArtistOrderInput,
+  type ShippedArtistOrderRecord,
+} from "./fulfilment"
 
 export type CheckoutOrderItemInput = {
   id: string
@@ -59,6 +84,11 @@ export type CreatedPayout = NewPayoutInput & { id: string }
 
 export type MarkOrderPaidResult = { paid: boolean; payouts: CreatedPayout[] }
 
+/** Work a committed state change hands to the outbox dispatcher (see models/outbox-message.ts). */
+export type NewOutboxMessage = OutboxMessageInput
+
+export type ClaimedOutboxMessage = NewOutboxMessage & { id: string; attempts: number; created_at: Date }
+
 export type ArtistAddressOutcome = "updated" | "not_found" | "single_address" | "cancelled" | "shipped"
 
 /** Thrown when the random public id of a new order is already taken (a retry with a new id will do). */
@@ -87,6 +117,7 @@ class GalleryModuleService extends MedusaService({
   ArtistOrderItem,
   Payout,
   OrderTransition,
+  OutboxMessage,
 }) {
   /**
    * Records a checkout: parent order (pending), its artist orders (pending), their items, and a transition
@@ -215,10 +246,18 @@ FROM parent p`
    */
   @InjectManager()
   async markOrderPaid(
-    input: { orderId: string; paidAt: Date; artistOrderIds: string[]; payouts: NewPayoutInput[] },
+    input: {
+      orderId: string
+      paidAt: Date
+      artistOrderIds: string[]
+      payouts: NewPayoutInput[]
+      /** The outbox messages the payment causes: written by the same statement, so they exist iff it committed. */
+      outbox: NewOutboxMessage[]
+    },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<MarkOrderPaidResult> {
     const payouts = input.payouts.map((p) => ({ ...p, id: entityId("pay") }))
+    const outbox = input.outbox.map((m) => ({ ...m, id: entityId("gobx") }))
     // The parent's transition, and one per artist order that actually moved from pending.
     const transitions = [null, ...input.artistOrderIds].map((artistOrderId) => ({
       id: entityId("otr"),
@@ -253,6 +292,13 @@ payouts AS (
 ),
 cart AS (
   DELETE FROM gallery_cart_item c USING paid WHERE c.session_id = paid.cart_session_id
+),
+outbox AS (
+  INSERT INTO gallery_outbox_message
+    (id, key, topic, handler, payload, attempts, available_at, created_at, updated_at)
+  SELECT m.id, m.key, m.topic, m.handler, m.payload, 0, now(), now(), now()
+  FROM paid, jsonb_to_recordset(?::jsonb) AS m(id text, key text, topic text, handler text, payload jsonb)
+  ON CONFLICT (key) WHERE deleted_at IS NULL DO NOTHING
 )
 SELECT (SELECT count(*) FROM paid)::int AS paid,
        coalesce((SELECT json_agg(json_build_object('id', p.id, 'artist_order_id', p.artist_order_id,
@@ -265,6 +311,7 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
       input.paidAt,
       JSON.stringify(transitions),
       JSON.stringify(payouts),
+      JSON.stringify(outbox),
     ])) as unknown as { paid: number; payouts: CreatedPayout[] }[]
     const row = rows[0]
     return { paid: row?.paid === 1, payouts: row?.payouts ?? [] }
@@ -386,13 +433,334 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
     return "shipped"
   }
 
-  protected manager_(sharedContext: Context<SqlEntityManager>): SqlEntityManager {
-    const manager = sharedContext.transactionManager ?? sharedContext.manager
-    if (!manager) {
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The gallery module has no database manager")
-    }
-    return manager
+  // ---- Fulfilment: ship, artist status changes, cancellation (each under the parent order's row lock, see
+  // fulfilment.ts), and what the cancellation's money steps record afterwards.
+
+  /**
+   * Ships one artist order, in one transaction under the parent order's row lock: 404 Order not found / 403
+   * (another organization's order) / 400 Order already shipped / 400 Order has been cancelled / 400 Order is not
+   * paid; then status shipped with tracking number, URL, carrier and shipped_at, the transition, and the parent's
+   * status by rule A over ALL its artist orders (stored, with its transition). The UPDATE is also guarded by the
+   * status it moves from, so a second ship can never overwrite the first one's tracking.
+   */
+  @InjectTransactionManager()
+  async shipArtistOrder(
+    input: ShipArtistOrderInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<ShippedArtistOrderRecord> {
+    const manager = this.manager_(sharedContext)
+    const { parent, artistOrders, artistOrder } = await lockArtistOrderParent(
+      manager,
+      input.artistOrderId,
+      input.organizationId
+    )
+    const refusal = shipRefusal(artistOrder.status, parent.status)
+    if (refusal) throw new MedusaError(MedusaError.Types.INVALID_DATA, refusal)
+    // Taken under the lock, so the transitions of concurrent shipments are in the order they happened.
+    const shippedAt = new Date()
+    const rows = (await manager.execute(
+      `UPDATE gallery_artist_order
+       SET status = 'shipped', tracking_number = ?, tracking_url = ?, carrier = ?, shipped_at = ?, updated_at = now()
+       WHERE id = ? AND status IN ('paid', 'processing') AND deleted_at IS NULL
+       RETURNING id`,
+      [input.trackingNumber, input.trackingUrl, input.carrier, shippedAt, artistOrder.id]
+    )) as unknown as { id: string }[]
+    if (!rows.length) throw new MedusaError(MedusaError.Types.INVALID_DATA, FULFILMENT_MESSAGES.orderAlreadyShipped)
+    await insertTransitions(manager, [
+      { galleryOrderId: parent.id, artistOrderId: artistOrder.id, from: artistOrder.status, to: "shipped", at: shippedAt },
+    ])
+    const statuses = artistOrders.map((a) => (a.id === artistOrder.id ? "shipped" : a.status))
+    const parentOrderStatus = await storeParentStatus(manager, parent, parentStatusOnShip(statuses), shippedAt)
+    await insertOutboxMessages(manager, input.outbox)
+    return { galleryOrderId: parent.id, parentOrderStatus, shippedAt }
   }
+
+  /**
+   * The transitions the artist makes (paid -> processing, shipped -> delivered with delivered_at), in one
+   * transaction under the parent's row lock; anything else is 400 `Cannot move order from X to Y` (400 Order has
+   * been cancelled for a cancelled order). Records the transition and stores the parent's status by rule B (with
+   * its transition when it changed). The UPDATE is guarded by the status it moves from.
+   */
+  @InjectTransactionManager()
+  async setArtistOrderStatus(
+    input: { artistOrderId: string; organizationId: string; status: string },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<ArtistOrderStatusChangeRecord> {
+    const manager = this.manager_(sharedContext)
+    const { parent, artistOrders, artistOrder } = await lockArtistOrderParent(
+      manager,
+      input.artistOrderId,
+      input.organizationId
+    )
+    const refusal = statusChangeRefusal(artistOrder.status, parent.status, input.status)
+    if (refusal) throw new MedusaError(MedusaError.Types.INVALID_DATA, refusal)
+    const target = input.status as ArtistSettableStatus
+    // Taken under the lock, so transitions are in the order they happened.
+    const at = new Date()
+    const rows = (await manager.execute(
+      `UPDATE gallery_artist_order
+       SET status = ?, delivered_at = CASE WHEN ? = 'delivered' THEN ?::timestamptz ELSE delivered_at END,
+           updated_at = now()
+       WHERE id = ? AND status = ? AND deleted_at IS NULL
+       RETURNING id`,
+      [target, target, at, artistOrder.id, artistOrder.status]
+    )) as unknown as { id: string }[]
+    if (!rows.length) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, cannotMoveMessage(artistOrder.status, target))
+    }
+    await insertTransitions(manager, [
+      { galleryOrderId: parent.id, artistOrderId: artistOrder.id, from: artistOrder.status, to: target, at },
+    ])
+    const statuses = artistOrders.map((a) => (a.id === artistOrder.id ? target : a.status))
+    const parentOrderStatus = await storeParentStatus(manager, parent, derivedParentStatus(statuses), at)
+    return { galleryOrderId: parent.id, from: artistOrder.status, status: target, parentOrderStatus }
+  }
+
+  /**
+   * The state change of a cancellation, in one transaction under the order's row lock (so no artist can ship while
+   * it runs, and a ship that committed first makes it refuse): 404 Order not found; 400 Order cannot be cancelled
+   * after shipment (any artist order shipped or delivered); an already cancelled order is returned as it is
+   * (cancelledNow false). Otherwise: status cancelled + cancelled_at, its transition, and the order's pending
+   * payouts become failed (PAYOUT_CANCELLED_REASON) so that they are never transferred later.
+   */
+  @InjectTransactionManager()
+  async markOrderCancelled(
+    orderId: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<MarkOrderCancelledResult> {
+    const manager = this.manager_(sharedContext)
+    const locked = await lockGalleryOrder(manager, orderId)
+    if (!locked) throw new MedusaError(MedusaError.Types.NOT_FOUND, FULFILMENT_MESSAGES.orderNotFound)
+    const { parent, artistOrders } = locked
+    const decision = cancelDecision(
+      parent.status,
+      artistOrders.map((a) => a.status)
+    )
+    if (decision === "after_shipment") {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, FULFILMENT_MESSAGES.cancelAfterShipment)
+    }
+    // Taken under the lock, so transitions are in the order they happened.
+    const cancelledAt = new Date()
+    const columns = `id, public_id, payment_intent_id, paid_at, cancelled_at, refund_id`
+    if (decision === "already_cancelled") {
+      const rows = (await manager.execute(`SELECT ${columns} FROM gallery_order WHERE id = ?`, [
+        parent.id,
+      ])) as unknown as CancelledOrderRow[]
+      return { order: rows[0], cancelledNow: false, previousStatus: parent.status, cancelledAt }
+    }
+    const rows = (await manager.execute(
+      `UPDATE gallery_order SET status = 'cancelled', cancelled_at = ?, updated_at = now()
+       WHERE id = ? RETURNING ${columns}`,
+      [cancelledAt, parent.id]
+    )) as unknown as CancelledOrderRow[]
+    await insertTransitions(manager, [
+      { galleryOrderId: parent.id, artistOrderId: null, from: parent.status, to: "cancelled", at: cancelledAt },
+    ])
+    await manager.execute(
+      `UPDATE gallery_payout SET status = 'failed', failure_reason = ?, updated_at = now()
+       WHERE gallery_order_id = ? AND status = 'pending' AND deleted_at IS NULL`,
+      [PAYOUT_CANCELLED_REASON, parent.id]
+    )
+    return { order: rows[0], cancelledNow: true, previousStatus: parent.status, cancelledAt }
+  }
+
+  /** Stores the refund of a cancelled order; the first refund stored wins. */
+  @InjectManager()
+  async recordCancellationRefund(
+    input: { orderId: string; refundId: string },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await this.manager_(sharedContext).execute(
+      `UPDATE gallery_order SET refund_id = ?, updated_at = now() WHERE id = ? AND refund_id IS NULL`,
+      [input.refundId, input.orderId]
+    )
+  }
+
+  /** transferred -> reversed with the reversal's id (guarded by the status, so it is recorded once). */
+  @InjectManager()
+  async recordPayoutReversal(
+    input: { payoutId: string; reversalId: string },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await this.manager_(sharedContext).execute(
+      `UPDATE gallery_payout
+       SET status = 'reversed', reversal_id = ?, reversed_at = now(), failure_reason = NULL, updated_at = now()
+       WHERE id = ? AND status = 'transferred'`,
+      [input.reversalId, input.payoutId]
+    )
+  }
+
+  /** Why a payout's reversal failed (the payout stays transferred, so a repeated cancellation tries again). */
+  @InjectManager()
+  async recordPayoutReversalFailure(
+    input: { payoutId: string; reason: string },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await this.manager_(sharedContext).execute(
+      `UPDATE gallery_payout SET failure_reason = ?, updated_at = now() WHERE id = ?`,
+      [`reversal failed: ${input.reason}`.slice(0, 1000), input.payoutId]
+    )
+  }
+
+  /**
+   * Claims up to `limit` due outbox messages for `leaseSeconds`: each
+   * claimed row's `available_at` moves to the lease's end and its attempts count up, in one statement that skips rows
+   * another dispatcher holds (FOR UPDATE SKIP LOCKED). A claimer that dies leaves the row due again when the lease ends.
+   */
+  @InjectManager()
+  async claimOutboxMessages(
+    input: { limit: number; leaseSeconds: number },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<ClaimedOutboxMessage[]> {
+    const rows = (await this.manager_(sharedContext).execute(
+      `UPDATE gallery_outbox_message m
+       SET available_at = now() + make_interval(secs => ?), attempts = m.attempts + 1, updated_at = now()
+       FROM (
+         SELECT id FROM gallery_outbox_message
+         WHERE delivered_at IS NULL AND deleted_at IS NULL AND available_at <= now()
+         ORDER BY available_at
+         LIMIT ?
+         FOR UPDATE SKIP LOCKED
+       ) due
+       WHERE m.id = due.id
+       RETURNING m.id, m.key, m.topic, m.handler, m.payload, m.attempts, m.created_at`,
+      [input.leaseSeconds, input.limit]
+    )) as unknown as ClaimedOutboxMessage[]
+    return rows
+  }
+
+  /** A claimed message's handler succeeded: it is never claimed again. */
+  @InjectManager()
+  async markOutboxMessageDelivered(
+    id: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await this.manager_(sharedContext).execute(
+      `UPDATE gallery_outbox_message SET delivered_at = now(), last_error = NULL, updated_at = now()
+       WHERE id = ? AND delivered_at IS NULL`,
+      [id]
+    )
+  }
+
+  /** A claimed message's handler failed: it is due again after `retryInSeconds`, with the reason kept. */
+  @InjectManager()
+  async releaseOutboxMessage(
+    input: { id: string; error: string; retryInSeconds: number },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await this.manager_(sharedContext).execute(
+      `UPDATE gallery_outbox_message
+       SET available_at = now() + make_interval(secs => ?), last_error = ?, updated_at = now()
+       WHERE id = ? AND delivered_at IS NULL`,
+      [input.retryInSeconds, input.error.slice(0, 1000), input.id]
+    )
+  }
+
+  // ----------------------------------------------------------------------------------------------------------
+  // Payout retries (the payouts job)
+
+  /**
+   * Records the start of a transfer attempt for each payout, before the provider is called, so that a process that
+   * dies during the call still leaves the attempt (and its back-off) behind: attempt_count + 1, first_attempted_at
+   * (kept once set), next_attempt_at (when a retry is due should this attempt fail). A claim applies only while the
+   * payout is pending with the attempt count the caller read, so two runs never claim one attempt; returns the ids
+   * of the payouts claimed.
+   */
+  @InjectManager()
+  async claimPayoutAttempts(
+    input: { attemptedAt: Date; claims: PayoutAttemptClaim[] },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<string[]> {
+    if (!input.claims.length) return []
+    const rows = (await this.manager_(sharedContext).execute(
+      `UPDATE gallery_payout p
+       SET attempt_count = p.attempt_count + 1, first_attempted_at = coalesce(p.first_attempted_at, ?),
+           next_attempt_at = c.next_attempt_at, updated_at = now()
+       FROM jsonb_to_recordset(?::jsonb) AS c(payout_id text, attempt_count integer, next_attempt_at timestamptz)
+       WHERE p.id = c.payout_id AND p.attempt_count = c.attempt_count AND p.status = 'pending'
+         AND p.deleted_at IS NULL
+       RETURNING p.id`,
+      [
+        input.attemptedAt,
+        JSON.stringify(
+          input.claims.map((c) => ({
+            payout_id: c.payoutId,
+            attempt_count: c.attemptCount,
+            next_attempt_at: c.nextAttemptAt.toISOString(),
+          }))
+        ),
+      ]
+    )) as unknown as { id: string }[]
+    return rows.map((r) => r.id)
+  }
+
+  /**
+   * Pending payouts that have been attempted and whose failure has not been reported to the administrators yet,
+   * first attempted first, with what an alert says about them.
+   */
+  @InjectManager()
+  async listUnreportedFailingPayouts(
+    input: { limit: number },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<FailingPayout[]> {
+    const rows = (await this.manager_(sharedContext).execute(
+      `SELECT p.id, p.artist_order_id, p.gallery_order_id, p.organization_id, p.amount_cents, p.attempt_count,
+              p.first_attempted_at, p.next_attempt_at, p.failure_alerted_at, p.failure_reason, o.public_id,
+              ao.artist_name
+       FROM gallery_payout p
+       JOIN gallery_order o ON o.id = p.gallery_order_id
+       JOIN gallery_artist_order ao ON ao.id = p.artist_order_id
+       WHERE p.status = 'pending' AND p.deleted_at IS NULL AND p.first_attempted_at IS NOT NULL
+         AND p.failure_alerted_at IS NULL
+       ORDER BY p.first_attempted_at ASC, p.id ASC
+       LIMIT ?`,
+      [Math.max(1, Math.floor(input.limit))]
+    )) as unknown as FailingPayout[]
+    return rows.map((r) => ({
+      ...r,
+      first_attempted_at: new Date(r.first_attempted_at),
+      next_attempt_at: r.next_attempt_at === null ? null : new Date(r.next_attempt_at),
+      failure_alerted_at: r.failure_alerted_at === null ? null : new Date(r.failure_alerted_at),
+    }))
+  }
+
+  /** Records that the administrators were told about these payouts' failures (the first time only). */
+  @InjectManager()
+  async markPayoutFailuresReported(
+    input: { payoutIds: string[]; reportedAt: Date },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    if (!input.payoutIds.length) return
+    await this.manager_(sharedContext).execute(
+      `UPDATE gallery_payout SET failure_alerted_at = ?, updated_at = now()
+       WHERE id IN (SELECT jsonb_array_elements_text(?::jsonb)) AND failure_alerted_at IS NULL
+         AND deleted_at IS NULL`,
+      [input.reportedAt, JSON.stringify(input.payoutIds)]
+    )
+  }
+
+  protected manager_(sharedContext: Context<SqlEntityManager>): SqlEntityManager {
+    return sqlManager(sharedContext)
+  }
+}
+
+/** One transfer attempt the payouts job is about to make for a payout whose attempt count it read. */
+export type PayoutAttemptClaim = { payoutId: string; attemptCount: number; nextAttemptAt: Date }
+
+/** A pending payout whose transfer attempts have failed so far, with what an alert to the administrators says. */
+export type FailingPayout = {
+  id: string
+  artist_order_id: string
+  gallery_order_id: string
+  organization_id: string
+  amount_cents: number
+  attempt_count: number
+  first_attempted_at: Date
+  next_attempt_at: Date | null
+  failure_alerted_at: Date | null
+  failure_reason: string | null
+  public_id: string
+  artist_name: string
 }
 
 export default GalleryModuleService

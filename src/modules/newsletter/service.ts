@@ -7,6 +7,7 @@ import {
   MedusaError,
   MedusaService,
 } from "@medusajs/framework/utils"
+import { sqlManager } from "../common/sql-manager"
 import { isValidEmail, normalizeEmail } from "../../lib/email"
 import { NewsletterSubscriber } from "./models/newsletter-subscriber"
 
@@ -80,7 +81,7 @@ class NewsletterModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<SubscribeResult> {
     const email = checkedEmail(input.email)
-    const rows = (await this.manager_(sharedContext).execute(
+    const rows = (await sqlManager(sharedContext).execute(
       `WITH previous AS (
          SELECT id, first_name, last_name, is_active, subscribed_at, unsubscribed_at
          FROM newsletter_subscriber WHERE email = ? AND deleted_at IS NULL
@@ -121,7 +122,7 @@ class NewsletterModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<UnsubscribeResult | null> {
     const email = normalizeEmail(input.email ?? "")
-    const rows = (await this.manager_(sharedContext).execute(
+    const rows = (await sqlManager(sharedContext).execute(
       `WITH previous AS (
          SELECT id, first_name, last_name, is_active, subscribed_at, unsubscribed_at
          FROM newsletter_subscriber WHERE email = ? AND deleted_at IS NULL
@@ -149,20 +150,12 @@ class NewsletterModuleService extends MedusaService({
     state: SubscriberState,
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<void> {
-    await this.manager_(sharedContext).execute(
+    await sqlManager(sharedContext).execute(
       `UPDATE newsletter_subscriber
        SET first_name = ?, last_name = ?, is_active = ?, subscribed_at = ?, unsubscribed_at = ?, updated_at = now()
        WHERE id = ?`,
       [state.first_name, state.last_name, state.is_active, state.subscribed_at, state.unsubscribed_at, state.id]
     )
-  }
-
-  protected manager_(sharedContext: Context<SqlEntityManager>): SqlEntityManager {
-    const manager = sharedContext.transactionManager ?? sharedContext.manager
-    if (!manager) {
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The newsletter module has no database manager")
-    }
-    return manager
   }
 }
 

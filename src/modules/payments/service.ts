@@ -13,6 +13,8 @@ import {
   CreatePaymentIntentInput,
   CreateRefundInput,
   CreateTransferInput,
+  GatewayTransfer,
+  ListTransfersInput,
   LOCAL_WEBHOOK_SECRET,
   PaymentGateway,
   PaymentProvider,
@@ -20,6 +22,7 @@ import {
   RetrievedPaymentIntent,
   ReverseTransferInput,
   SandboxPaymentIntentView,
+  TransferPage,
   WebhookEvent,
 } from "./types"
 
@@ -56,7 +59,9 @@ class PaymentsModuleService
         })
       : new LocalGateway({
           baseRepository: container.baseRepository,
-          webhookSecret: options.stripeWebhookSecret || LOCAL_WEBHOOK_SECRET,
+          // The development secret is public: a production demo verifies webhooks only with its own secret.
+          webhookSecret:
+            options.stripeWebhookSecret || (options.localGatewayInProduction ? undefined : LOCAL_WEBHOOK_SECRET),
         })
     this.provider = this.gateway_.provider
   }
@@ -86,6 +91,10 @@ class PaymentsModuleService
     return this.gateway_.createRefund(input)
   }
 
+  listTransfers(input: ListTransfersInput): Promise<GatewayTransfer[]> {
+    return this.gateway_.listTransfers(input)
+  }
+
   parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent {
     return this.gateway_.parseWebhookEvent(rawBody, signatureHeader)
   }
@@ -100,10 +109,29 @@ class PaymentsModuleService
     return this.localGateway().retrieveLocalPaymentIntent(id)
   }
 
+  /** Whether a webhook event id was recorded as processed (its effect committed). */
+  @InjectManager()
+  async isWebhookEventProcessed(
+    eventId: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    const rows = await this.manager(sharedContext).execute(
+      `select 1 from processed_webhook_event where event_id = ? and deleted_at is null limit 1`,
+      [eventId]
+    )
+    return rows.length === 1
+  }
+
+  /** Local gateway only (the sandbox transfer list route): one page of a group's transfers, newest first. */
+  async listLocalTransfersPage(
+    input: ListTransfersInput & { limit: number; startingAfter?: string }
+  ): Promise<TransferPage> {
+    return this.localGateway().listTransfersPage(input)
+  }
+
   /**
-   * Records a webhook event id; false when it was already recorded. One INSERT ... ON CONFLICT DO NOTHING, so
-   * of any number of concurrent deliveries of one event exactly one gets true.
-   * Pass a transactional context to make the record commit (or roll back) with the event's effects.
+   * Records a webhook event id once its effect has committed; false when it was already recorded. One INSERT ... ON
+   * CONFLICT DO NOTHING, so of any number of concurrent deliveries of one event exactly one gets true.
    */
   @InjectManager()
   async markWebhookEventProcessed(
@@ -122,15 +150,6 @@ class PaymentsModuleService
       [generateEntityId(undefined, "whevt"), eventId, type]
     )
     return rows.length === 1
-  }
-
-  /** Forgets a recorded event (compensation when its processing failed), so a redelivery is handled again. */
-  @InjectManager()
-  async unmarkWebhookEventProcessed(
-    eventId: string,
-    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
-  ): Promise<void> {
-    await this.manager(sharedContext).execute(`delete from processed_webhook_event where event_id = ?`, [eventId])
   }
 
   protected localGateway(): LocalGateway {

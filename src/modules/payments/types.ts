@@ -9,6 +9,12 @@ export interface PaymentsModuleOptions {
   stripeWebhookSecret?: string
   /** STRIPE_API_BASE, e.g. `http://127.0.0.1:12345`: only for tests against a fake Stripe server. */
   stripeApiBase?: string
+  /**
+   * Set by medusa-config.ts when a production process runs on the local gateway because the operator opted in
+   * (ATELIER_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION): the module warns at boot, and its webhooks verify only against
+   * `stripeWebhookSecret`, never the public development secret.
+   */
+  localGatewayInProduction?: boolean
 }
 
 /** Signing secret of the local gateway when no `stripeWebhookSecret` is configured (development only). */
@@ -29,6 +35,8 @@ export type RetrievedPaymentIntent = {
   id: string
   status: string
   amountCents: number
+  /** Lower-case ISO code, as Stripe reports it. */
+  currency: string
   chargeId: string | null
   transferGroup: string | null
   metadata: Record<string, string>
@@ -60,6 +68,25 @@ export type CreateRefundInput = {
   idempotencyKey: string
 }
 
+/** A transfer as the provider reports it (Stripe's transfer object, amounts in cents). */
+export type GatewayTransfer = {
+  id: string
+  amountCents: number
+  currency: string
+  destination: string
+  transferGroup: string | null
+  sourceTransaction: string | null
+  metadata: Record<string, string>
+  amountReversedCents: number
+  reversed: boolean
+  createdAt: Date
+}
+
+export type ListTransfersInput = { transferGroup: string }
+
+/** One page of a transfer listing, as Stripe's list endpoints page: newest first, `hasMore` when more follow. */
+export type TransferPage = { transfers: GatewayTransfer[]; hasMore: boolean }
+
 export type WebhookEvent = { id: string; type: string; object: Record<string, unknown> }
 
 export interface PaymentGateway {
@@ -70,6 +97,11 @@ export interface PaymentGateway {
   createTransfer(input: CreateTransferInput): Promise<{ id: string }>
   reverseTransfer(input: ReverseTransferInput): Promise<{ id: string }>
   createRefund(input: CreateRefundInput): Promise<{ id: string; status: string }>
+  /**
+   * Every transfer of a transfer group, newest first. Stripe forgets an idempotency key 24 hours after its first
+   * use: before sending a transfer's key again after that, ask here whether the transfer already exists.
+   */
+  listTransfers(input: ListTransfersInput): Promise<GatewayTransfer[]>
   /** Throws MedusaError INVALID_DATA "Invalid signature" when verification fails. */
   parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent
 }

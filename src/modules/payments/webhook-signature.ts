@@ -27,7 +27,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function verifyWebhookEvent(
   rawBody: Buffer,
   signatureHeader: string | undefined,
-  secret: string,
+  secret: string | undefined,
   webhooks: Stripe["webhooks"] = Stripe.webhooks
 ): WebhookEvent {
   if (!signatureHeader || !Buffer.isBuffer(rawBody) || !secret) {

@@ -8,6 +8,7 @@ import {
   MedusaError,
   MedusaService,
 } from "@medusajs/framework/utils"
+import { sqlManager } from "../common/sql-manager"
 import { referralExpiresAt } from "../../lib/referral-window"
 import { Referral } from "./models/referral"
 import { REFERRAL_ORDER_TYPES, ReferralConversion, type ReferralOrderType } from "./models/referral-conversion"
@@ -97,7 +98,7 @@ class ReferralsModuleService extends MedusaService({
     if (!input.organizationId || !sessionId) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "A referral needs an organization and a session")
     }
-    const manager = this.manager_(sharedContext)
+    const manager = sqlManager(sharedContext)
     await manager.execute(`SELECT pg_advisory_xact_lock(hashtextextended(?, 0))`, [
       `referral:${sessionId}:${input.organizationId}`,
     ])
@@ -141,7 +142,7 @@ class ReferralsModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<ReferralRecord[]> {
     assertDate(at, "at")
-    const rows = (await this.manager_(sharedContext).execute(
+    const rows = (await sqlManager(sharedContext).execute(
       `SELECT ${REFERRAL_COLUMNS} FROM referral
        WHERE session_id = ? AND deleted_at IS NULL AND created_at <= ? AND expires_at > ?
        ORDER BY created_at DESC, id DESC`,
@@ -180,7 +181,7 @@ class ReferralsModuleService extends MedusaService({
       return { id: generateEntityId(undefined, "rconv"), organization_id, amount_cents }
     })
     if (!amounts.length) return []
-    const rows = (await this.manager_(sharedContext).execute(
+    const rows = (await sqlManager(sharedContext).execute(
       `WITH amounts AS (
          SELECT * FROM jsonb_to_recordset(?::jsonb) AS a(id text, organization_id text, amount_cents integer)
        ),
@@ -220,14 +221,6 @@ class ReferralsModuleService extends MedusaService({
       ]
     )) as unknown as RecordedConversion[]
     return rows.map((row) => ({ ...row, converted_at: new Date(row.converted_at) }))
-  }
-
-  protected manager_(sharedContext: Context<SqlEntityManager>): SqlEntityManager {
-    const manager = sharedContext.transactionManager ?? sharedContext.manager
-    if (!manager) {
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The referrals module has no database manager")
-    }
-    return manager
   }
 }
 

@@ -1,13 +1,13 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { requireAdmin } from "../../utils/access"
+import { validateBody, validateQuery } from "../../utils/validation"
 import { adminAnalyticsMiddlewares } from "./analytics/middlewares"
 import { adminCollectionsMiddlewares } from "./collections/middlewares"
 import { adminGalleryOrdersMiddlewares } from "./gallery-orders/middlewares"
 import { AdminListOrganizationsQuery, AdminUpdateOrganizationBody } from "./organizations/validators"
 import { adminSpotlightsMiddlewares } from "./spotlights/middlewares"
 
-/** /api/admin/*: gallery administrators only. */
+/** /api/admin/*: gallery administrators only: ONE entry guards every route of the family, including later ones. */
 export const adminApiMiddlewares: MiddlewareRoute[] = [
   { matcher: "/api/admin*", middlewares: [...requireAdmin()] },
   ...adminAnalyticsMiddlewares,
@@ -15,12 +15,12 @@ export const adminApiMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/api/admin/organizations",
     methods: ["GET"],
-    middlewares: [validateAndTransformQuery(AdminListOrganizationsQuery, {})],
+    middlewares: [validateQuery(AdminListOrganizationsQuery)],
   },
   {
     matcher: "/api/admin/organizations/:id",
     methods: ["PATCH"],
-    middlewares: [validateAndTransformBody(AdminUpdateOrganizationBody)],
+    middlewares: [validateBody(AdminUpdateOrganizationBody)],
   },
   ...adminCollectionsMiddlewares,
   ...adminSpotlightsMiddlewares,

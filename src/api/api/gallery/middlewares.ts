@@ -1,5 +1,4 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { galleryArtistAnalyticsMiddlewares } from "./artist/analytics/middlewares"
 import { galleryArtistMiddlewares } from "./artist/middlewares"
 import { galleryCartMiddlewares } from "./cart/middlewares"
 import { galleryCheckoutMiddlewares } from "./checkout/middlewares"
@@ -8,7 +7,7 @@ import { galleryOrdersMiddlewares } from "./orders/middlewares"
 import { galleryProductsMiddlewares } from "./products/middlewares"
 import { galleryReferralMiddlewares } from "./referral/middlewares"
 
-/** /api/gallery/*: public browsing, cart session, checkout, order tracking (and later artist routes). */
+/** /api/gallery/*: public browsing, cart session, checkout, order tracking, and the artist routes. */
 export const galleryMiddlewares: MiddlewareRoute[] = [
   ...galleryProductsMiddlewares,
   ...galleryCartMiddlewares,
@@ -17,5 +16,4 @@ export const galleryMiddlewares: MiddlewareRoute[] = [
   ...galleryReferralMiddlewares,
   ...galleryNewsletterMiddlewares,
   ...galleryArtistMiddlewares,
-  ...galleryArtistAnalyticsMiddlewares,
 ]

@@ -1,7 +1,7 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations";
 
 /**
- * Covering, partial indexes for the analytics aggregates (src/queries/gallery-analytics.ts), written by hand:
+ * Covering, partial indexes for the analytics aggregates (src/queries/analytics/), written by hand:
  * they are not declared on the models (INCLUDE columns and status predicates are beyond the model DSL).
  * Each index's WHERE clause is repeated verbatim by the queries so that the planner can use it, and the INCLUDE
  * columns let the aggregates run as index-only scans (after VACUUM has set the visibility map).

@@ -1,7 +1,7 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations";
 
 /**
- * Persistent daily rollups of the admin analytics (src/queries/gallery-analytics.ts), written by hand: they are
+ * Persistent daily rollups of the admin analytics (src/queries/analytics/rollups.ts), written by hand: they are
  * derived data maintained by refreshGalleryAnalyticsRollups (the refresh-gallery-analytics job every 15 minutes, and
  * the query path when the last refresh is over an hour old), not models. Shared by every server process.
  * - gallery_analytics_day: per UTC day, the gallery-wide figures (paid orders and revenue by paid_at, items sold,

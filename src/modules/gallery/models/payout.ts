@@ -3,6 +3,8 @@ import { model } from "@medusajs/framework/utils"
 /**
  * The money owed to an artist for one artist order: a Stripe Connect transfer once the payment succeeded.
  * `pending` waits for a usable connected account; one row per artist order, so a transfer is never made twice.
+ * The payouts job's attempts are counted here: it backs off until `next_attempt_at`, alerts the administrators once
+ * (`failure_alerted_at`) when a payout has been failing for a day since `first_attempted_at`.
  */
 export const Payout = model
   .define("gallery_payout", {
@@ -18,5 +20,9 @@ export const Payout = model
     failure_reason: model.text().nullable(),
     transferred_at: model.dateTime().nullable(),
     reversed_at: model.dateTime().nullable(),
+    attempt_count: model.number().default(0),
+    first_attempted_at: model.dateTime().nullable(),
+    next_attempt_at: model.dateTime().nullable(),
+    failure_alerted_at: model.dateTime().nullable(),
   })
   .indexes([{ on: ["status"] }, { on: ["gallery_order_id"] }, { on: ["organization_id"] }])

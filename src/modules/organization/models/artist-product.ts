@@ -1,8 +1,8 @@
 import { model } from "@medusajs/framework/utils"
+import { ARTWORK_TYPES } from "../../../lib/artwork-types"
 import { Organization } from "./organization"
 
-export const ARTWORK_TYPES = ["original", "print"] as const
-export type ArtworkType = (typeof ARTWORK_TYPES)[number]
+export { ARTWORK_TYPES, type ArtworkType } from "../../../lib/artwork-types"
 
 /**
  * What the gallery needs to know about a Medusa product that Medusa does not model:

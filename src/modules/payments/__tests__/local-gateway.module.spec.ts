@@ -27,7 +27,13 @@ moduleIntegrationTestRunner<PaymentsModuleService>({
 
     it("builds its tables from the module's migrations", async () => {
       const applied = await MikroOrmWrapper.getManager().execute(`select name from mikro_orm_migrations`)
-      expect(applied.map((row: { name: string }) => row.name)).toContain("Migration20261121224510")
+      const names = applied.map((row: { name: string }) => row.name)
+      expect(names).toContain("Migration20261121224510")
+      expect(names).toContain("Migration20261122203323_transfer_group_index")
+      const indexes = await MikroOrmWrapper.getManager().execute(
+        `select indexname from pg_indexes where tablename = 'sandbox_transfer'`
+      )
+      expect(indexes.map((row: { indexname: string }) => row.indexname)).toContain("IDX_sandbox_transfer_transfer_group")
     })
 
     it("selects the local provider without a Stripe key", () => {
@@ -46,6 +52,7 @@ moduleIntegrationTestRunner<PaymentsModuleService>({
           id: intent.id,
           status: "requires_payment_method",
           amountCents: 11_489,
+          currency: "usd",
           chargeId: null,
           transferGroup: "gallery_gord_1_1700000000000",
           metadata: { order_id: "gord_1", cart_session_id: "sess_1" },
@@ -192,6 +199,55 @@ moduleIntegrationTestRunner<PaymentsModuleService>({
         expect(none.code).toBe(PAYMENT_ERROR_CODES.BALANCE_INSUFFICIENT)
       })
 
+      it("lists a transfer group's transfers newest first, whole or in Stripe-style pages", async () => {
+        const { chargeId } = await paidIntent()
+        const other = { ...transfer(chargeId, 50, "t-other"), transferGroup: "gallery_gord_2_1700000000000" }
+        const created = []
+        for (const [i, amount] of [100, 200, 300].entries()) {
+          created.push(await service.createTransfer(transfer(chargeId, amount, `aord_${i}`)))
+          if (i === 0) await service.createTransfer(other)
+        }
+        await service.reverseTransfer({ transferId: created[1].id, idempotencyKey: "rev-all" })
+
+        const listed = await service.listTransfers({ transferGroup: "gallery_gord_1_1700000000000" })
+        expect(listed.map((t) => t.id)).toEqual([created[2].id, created[1].id, created[0].id])
+        expect(listed[2]).toEqual({
+          id: created[0].id,
+          amountCents: 100,
+          currency: "usd",
+          destination: "acct_north",
+          transferGroup: "gallery_gord_1_1700000000000",
+          sourceTransaction: chargeId,
+          metadata: { artist_order_id: "aord_0" },
+          amountReversedCents: 0,
+          reversed: false,
+          createdAt: expect.any(Date),
+        })
+        expect(listed[1]).toMatchObject({ amountReversedCents: 200, reversed: true })
+        expect(await service.listTransfers({ transferGroup: "gallery_gord_9_1700000000000" })).toEqual([])
+        const blank = await rejection(service.listTransfers({ transferGroup: "" }))
+        expect(blank.type).toBe(MedusaError.Types.INVALID_DATA)
+
+        const group = "gallery_gord_1_1700000000000"
+        const first = await service.listLocalTransfersPage({ transferGroup: group, limit: 2 })
+        expect(first.transfers.map((t) => t.id)).toEqual([created[2].id, created[1].id])
+        expect(first.hasMore).toBe(true)
+        const second = await service.listLocalTransfersPage({ transferGroup: group, limit: 2, startingAfter: created[1].id })
+        expect(second).toEqual({ transfers: [listed[2]], hasMore: false })
+        expect(await service.listLocalTransfersPage({ transferGroup: group, limit: 3 })).toEqual({
+          transfers: listed,
+          hasMore: false,
+        })
+        const unknown = await rejection(
+          service.listLocalTransfersPage({ transferGroup: group, limit: 2, startingAfter: "tr_missing" })
+        )
+        expect(unknown).toMatchObject({
+          type: MedusaError.Types.INVALID_DATA,
+          code: PAYMENT_ERROR_CODES.RESOURCE_MISSING,
+          message: "No such transfer: 'tr_missing'",
+        })
+      })
+
       it("reverses a transfer in parts, up to its amount, idempotently", async () => {
         const { chargeId } = await paidIntent()
         const { id } = await service.createTransfer(transfer(chargeId, 8_800, "transfer-aord_1"))
@@ -316,13 +372,33 @@ moduleIntegrationTestRunner<PaymentsModuleService>({
         expect(() => service.parseWebhookEvent(Buffer.from(payload), undefined)).toThrow("Invalid signature")
       })
 
-      it("marks an event processed once: true, then false", async () => {
-        expect(await service.markWebhookEventProcessed("evt_1", "payment_intent.succeeded")).toBe(true)
-        expect(await service.markWebhookEventProcessed("evt_1", "payment_intent.succeeded")).toBe(false)
-        expect(await service.markWebhookEventProcessed("evt_2", "payment_intent.succeeded")).toBe(true)
+      it("in a production demo accepts only its configured secret, never the public development one", () => {
+        // The gateway reads no table to verify a signature.
+        const demo = new PaymentsModuleService({ baseRepository: undefined as never }, { localGatewayInProduction: true })
+        expect(demo.provider).toBe("local")
+        expect(() =>
+          demo.parseWebhookEvent(Buffer.from(payload), signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET))
+        ).toThrow(expect.objectContaining({ type: MedusaError.Types.INVALID_DATA, message: "Invalid signature" }))
 
-        await service.unmarkWebhookEventProcessed("evt_1")
+        const configured = new PaymentsModuleService(
+          { baseRepository: undefined as never },
+          { localGatewayInProduction: true, stripeWebhookSecret: "whsec_demo" }
+        )
+        expect(
+          configured.parseWebhookEvent(Buffer.from(payload), signWebhookPayload(payload, "whsec_demo")).id
+        ).toBe("evt_local_1")
+        expect(() =>
+          configured.parseWebhookEvent(Buffer.from(payload), signWebhookPayload(payload, LOCAL_WEBHOOK_SECRET))
+        ).toThrow("Invalid signature")
+      })
+
+      it("marks an event processed once: true, then false; only a recorded event reads as processed", async () => {
+        expect(await service.isWebhookEventProcessed("evt_1")).toBe(false)
         expect(await service.markWebhookEventProcessed("evt_1", "payment_intent.succeeded")).toBe(true)
+        expect(await service.isWebhookEventProcessed("evt_1")).toBe(true)
+        expect(await service.markWebhookEventProcessed("evt_1", "payment_intent.succeeded")).toBe(false)
+        expect(await service.isWebhookEventProcessed("evt_2")).toBe(false)
+        expect(await service.markWebhookEventProcessed("evt_2", "payment_intent.succeeded")).toBe(true)
       })
 
       it("lets exactly one of concurrent deliveries through", async () => {

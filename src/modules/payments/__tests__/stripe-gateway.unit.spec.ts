@@ -86,6 +86,7 @@ describe("StripeGateway against a fake Stripe API", () => {
       id,
       status: "requires_payment_method",
       amountCents: 11_489,
+      currency: "usd",
       chargeId: null,
       transferGroup: "gallery_gord_1_1700000000000",
       metadata: { order_id: "gord_1", cart_session_id: "sess_1" },
@@ -179,6 +180,82 @@ describe("StripeGateway against a fake Stripe API", () => {
       expect(error.type).toBe(MedusaError.Types.INVALID_DATA)
       expect(error.code).toBe(PAYMENT_ERROR_CODES.BALANCE_INSUFFICIENT)
       expect(error.message).toMatch(/^Stripe could not create the transfer: You have insufficient available funds/)
+    })
+
+    it("lists a transfer group's transfers, newest first, in the gateway's terms", async () => {
+      const send = (amountCents: number, transferGroup: string, key: string) =>
+        gateway.createTransfer({
+          amountCents,
+          currency: "usd",
+          destination: "acct_north",
+          transferGroup,
+          sourceTransaction: chargeId,
+          idempotencyKey: key,
+          metadata: { artist_order_id: key },
+        })
+      const first = await send(100, "gallery_gord_1_1700000000000", "aord_1")
+      await send(200, "gallery_gord_2_1700000000000", "aord_2")
+      const third = await send(300, "gallery_gord_1_1700000000000", "aord_3")
+      await gateway.reverseTransfer({ transferId: third.id, idempotencyKey: "reverse-aord_3" })
+      stripe.requests.length = 0
+
+      const before = Math.floor(Date.now() / 1000)
+      const listed = await gateway.listTransfers({ transferGroup: "gallery_gord_1_1700000000000" })
+      expect(listed.map((t) => t.id)).toEqual([third.id, first.id])
+      expect(listed[1]).toEqual({
+        id: first.id,
+        amountCents: 100,
+        currency: "usd",
+        destination: "acct_north",
+        transferGroup: "gallery_gord_1_1700000000000",
+        sourceTransaction: chargeId,
+        metadata: { artist_order_id: "aord_1" },
+        amountReversedCents: 0,
+        reversed: false,
+        createdAt: expect.any(Date),
+      })
+      expect(Math.abs(listed[1].createdAt.getTime() / 1000 - before)).toBeLessThanOrEqual(5)
+      expect(listed[0]).toMatchObject({ amountReversedCents: 300, reversed: true })
+      // One read, filtered by the group at Stripe, with the largest page.
+      expect(stripe.requests).toEqual([
+        {
+          method: "GET",
+          path: "/v1/transfers",
+          idempotencyKey: null,
+          params: { transfer_group: "gallery_gord_1_1700000000000", limit: "100" },
+        },
+      ])
+      expect(await gateway.listTransfers({ transferGroup: "gallery_gord_9_1700000000000" })).toEqual([])
+    })
+
+    it("follows Stripe's pages to the end of a large transfer group", async () => {
+      for (let i = 0; i < 103; i++) {
+        await gateway.createTransfer({
+          amountCents: 1,
+          currency: "usd",
+          destination: "acct_north",
+          transferGroup: "g-large",
+          sourceTransaction: chargeId,
+          idempotencyKey: `t-${i}`,
+          metadata: { artist_order_id: `aord_${i}` },
+        })
+      }
+      stripe.requests.length = 0
+      const listed = await gateway.listTransfers({ transferGroup: "g-large" })
+      expect(listed).toHaveLength(103)
+      expect(listed[0].metadata.artist_order_id).toBe("aord_102")
+      expect(listed[102].metadata.artist_order_id).toBe("aord_0")
+      expect(stripe.requests.map((r) => r.params)).toEqual([
+        { transfer_group: "g-large", limit: "100" },
+        { transfer_group: "g-large", limit: "100", starting_after: listed[99].id },
+      ])
+    })
+
+    it("refuses to list without a transfer group (Stripe would list every transfer)", async () => {
+      const error = await rejection(gateway.listTransfers({ transferGroup: " " }))
+      expect(error.type).toBe(MedusaError.Types.INVALID_DATA)
+      expect(error.message).toBe("A transfer group is required to list transfers")
+      expect(stripe.requests).toEqual([])
     })
 
     it("reverses a transfer with the amount and key, and refunds by payment intent", async () => {

@@ -16,4 +16,4 @@ export const SandboxTransfer = model
     request_hash: model.text(),
     reversals: model.hasMany(() => SandboxTransferReversal, { mappedBy: "transfer" }),
   })
-  .indexes([{ on: ["source_transaction"] }])
+  .indexes([{ on: ["source_transaction"] }, { on: ["transfer_group"] }])

@@ -13,7 +13,9 @@ import {
   CreatePaymentIntentInput,
   CreateRefundInput,
   CreateTransferInput,
+  GatewayTransfer,
   IDEMPOTENCY_MISMATCH_MESSAGE,
+  ListTransfersInput,
   PAYMENT_ERROR_CODES,
   PaymentGateway,
   RetrievedPaymentIntent,
@@ -22,13 +24,16 @@ import {
   SANDBOX_PAYMENT_METHODS,
   SandboxPaymentIntentView,
   SandboxPaymentMethod,
+  TransferPage,
   WebhookEvent,
 } from "../types"
+import { requireTransferGroup } from "../transfer-list"
 import { verifyWebhookEvent } from "../webhook-signature"
 
 export type LocalGatewayOptions = {
   baseRepository: DAL.RepositoryService
-  webhookSecret: string
+  /** Without one, every webhook is refused as unsigned. */
+  webhookSecret: string | undefined
 }
 
 type IntentRow = {
@@ -45,6 +50,17 @@ type IntentRow = {
 }
 type TransferRow = { id: string; amount: number; amount_reversed: number; request_hash: string }
 type KeyedRow = { id: string; request_hash: string }
+type ListedTransferRow = {
+  id: string
+  amount: number
+  currency: string
+  destination: string
+  transfer_group: string | null
+  source_transaction: string
+  metadata: Record<string, string> | null
+  amount_reversed: number
+  created_at: Date
+}
 
 /** Tables whose rows carry an idempotency key (a closed set: safe to interpolate into SQL). */
 type IdempotentTable = "sandbox_payment_intent" | "sandbox_transfer" | "sandbox_transfer_reversal" | "sandbox_refund"
@@ -102,10 +118,26 @@ function toView(row: IntentRow): SandboxPaymentIntentView {
     id: row.id,
     status: row.status,
     amountCents: row.amount,
+    currency: row.currency,
     chargeId: row.charge_id,
     transferGroup: row.transfer_group,
     metadata: { ...(row.metadata ?? {}) },
     lastError: row.last_error,
+  }
+}
+
+function toGatewayTransfer(row: ListedTransferRow): GatewayTransfer {
+  return {
+    id: row.id,
+    amountCents: row.amount,
+    currency: row.currency,
+    destination: row.destination,
+    transferGroup: row.transfer_group,
+    sourceTransaction: row.source_transaction,
+    metadata: { ...(row.metadata ?? {}) },
+    amountReversedCents: row.amount_reversed,
+    reversed: row.amount_reversed >= row.amount,
+    createdAt: new Date(row.created_at),
   }
 }
 
@@ -118,7 +150,7 @@ export class LocalGateway implements PaymentGateway {
   readonly provider = "local" as const
   // Read by @InjectManager / @InjectTransactionManager.
   protected readonly baseRepository_: DAL.RepositoryService
-  protected readonly webhookSecret_: string
+  protected readonly webhookSecret_: string | undefined
 
   constructor(options: LocalGatewayOptions) {
     this.baseRepository_ = options.baseRepository
@@ -467,8 +499,81 @@ export class LocalGateway implements PaymentGateway {
     return { id: row.id, status: row.status }
   }
 
+  @InjectManager()
+  async listTransfers(
+    input: ListTransfersInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<GatewayTransfer[]> {
+    return (await this.selectTransfers(sharedContext, requireTransferGroup(input.transferGroup))).map(
+      toGatewayTransfer
+    )
+  }
+
+  /**
+   * One page of a group's transfers, newest first, like `GET /v1/transfers`: at most `limit`, after the transfer
+   * `startingAfter` when given (unknown: INVALID_DATA, Stripe's resource_missing).
+   */
+  @InjectManager()
+  async listTransfersPage(
+    input: ListTransfersInput & { limit: number; startingAfter?: string },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<TransferPage> {
+    const transferGroup = requireTransferGroup(input.transferGroup)
+    if (!Number.isSafeInteger(input.limit) || input.limit < 1) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "limit must be a positive integer")
+    }
+    if (input.startingAfter !== undefined) {
+      const [cursor] = await this.query<{ id: string }>(
+        sharedContext,
+        `select id from sandbox_transfer where id = ? and deleted_at is null`,
+        [input.startingAfter]
+      )
+      if (!cursor) {
+        throw new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          `No such transfer: '${input.startingAfter}'`,
+          PAYMENT_ERROR_CODES.RESOURCE_MISSING
+        )
+      }
+    }
+    // One row more than asked tells whether another page follows.
+    const rows = await this.selectTransfers(sharedContext, transferGroup, {
+      limit: input.limit + 1,
+      startingAfter: input.startingAfter,
+    })
+    return { transfers: rows.slice(0, input.limit).map(toGatewayTransfer), hasMore: rows.length > input.limit }
+  }
+
   parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent {
     return verifyWebhookEvent(rawBody, signatureHeader, this.webhookSecret_)
+  }
+
+  /** A group's transfers, newest first (ties by id), optionally after a cursor transfer and up to a limit. */
+  protected async selectTransfers(
+    sharedContext: Context<SqlEntityManager>,
+    transferGroup: string,
+    page: { limit?: number; startingAfter?: string } = {}
+  ): Promise<ListedTransferRow[]> {
+    const params: unknown[] = [transferGroup]
+    let after = ""
+    if (page.startingAfter !== undefined) {
+      after = `and (created_at, id) < (select created_at, id from sandbox_transfer where id = ?)`
+      params.push(page.startingAfter)
+    }
+    let limit = ""
+    if (page.limit !== undefined) {
+      limit = "limit ?"
+      params.push(page.limit)
+    }
+    return this.query<ListedTransferRow>(
+      sharedContext,
+      `select id, amount, currency, destination, transfer_group, source_transaction, metadata, amount_reversed,
+              created_at
+       from sandbox_transfer
+       where transfer_group = ? and deleted_at is null ${after}
+       order by created_at desc, id desc ${limit}`,
+      params
+    )
   }
 
   protected async query<T>(

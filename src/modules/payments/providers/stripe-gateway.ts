@@ -5,12 +5,15 @@ import {
   CreatePaymentIntentInput,
   CreateRefundInput,
   CreateTransferInput,
+  GatewayTransfer,
+  ListTransfersInput,
   PAYMENT_ERROR_CODES,
   PaymentGateway,
   RetrievedPaymentIntent,
   ReverseTransferInput,
   WebhookEvent,
 } from "../types"
+import { requireTransferGroup } from "../transfer-list"
 import { verifyWebhookEvent } from "../webhook-signature"
 
 export type StripeGatewayOptions = {
@@ -72,6 +75,25 @@ export function toMedusaError(error: unknown, action: string): MedusaError {
   return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, message, error.code)
 }
 
+/** Stripe's cap on what auto-pagination collects; a transfer group holds one transfer per artist of one order. */
+const MAX_LISTED_TRANSFERS = 10_000
+
+function toGatewayTransfer(transfer: Stripe.Transfer): GatewayTransfer {
+  const { destination, source_transaction: source } = transfer
+  return {
+    id: transfer.id,
+    amountCents: transfer.amount,
+    currency: transfer.currency,
+    destination: typeof destination === "string" ? destination : (destination?.id ?? ""),
+    transferGroup: transfer.transfer_group ?? null,
+    sourceTransaction: typeof source === "string" ? source : (source?.id ?? null),
+    metadata: { ...transfer.metadata },
+    amountReversedCents: transfer.amount_reversed,
+    reversed: transfer.reversed,
+    createdAt: new Date(transfer.created * 1000),
+  }
+}
+
 /** The real gateway: Stripe's API through the official SDK. Amounts are integer cents, as Stripe expects. */
 export class StripeGateway implements PaymentGateway {
   readonly provider = "stripe" as const
@@ -118,6 +140,7 @@ export class StripeGateway implements PaymentGateway {
       id: intent.id,
       status: intent.status,
       amountCents: intent.amount,
+      currency: intent.currency,
       chargeId: typeof charge === "string" ? charge : (charge?.id ?? null),
       transferGroup: intent.transfer_group ?? null,
       metadata: { ...intent.metadata },
@@ -160,6 +183,16 @@ export class StripeGateway implements PaymentGateway {
       )
     )
     return { id: refund.id, status: refund.status ?? "pending" }
+  }
+
+  async listTransfers(input: ListTransfersInput): Promise<GatewayTransfer[]> {
+    const transferGroup = requireTransferGroup(input.transferGroup)
+    const transfers = await this.call("list the transfers", () =>
+      this.stripe_.transfers
+        .list({ transfer_group: transferGroup, limit: 100 })
+        .autoPagingToArray({ limit: MAX_LISTED_TRANSFERS })
+    )
+    return transfers.map(toGatewayTransfer)
   }
 
   parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent {

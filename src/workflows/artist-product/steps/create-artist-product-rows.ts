@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ORGANIZATION_MODULE } from "../../../modules/organization"
-import type { ArtworkType } from "../../../modules/organization/models/artist-product"
+import type { ArtworkType } from "../../../lib/artwork-types"
 import type OrganizationModuleService from "../../../modules/organization/service"
 
 export type CreateArtistProductRowInput = {

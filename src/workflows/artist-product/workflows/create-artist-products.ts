@@ -7,7 +7,7 @@ import {
   createRemoteLinkStep,
 } from "@medusajs/medusa/core-flows"
 import { ORGANIZATION_MODULE } from "../../../modules/organization"
-import type { ArtworkType } from "../../../modules/organization/models/artist-product"
+import type { ArtworkType } from "../../../lib/artwork-types"
 import { createArtistProductRowsStep } from "../steps/create-artist-product-rows"
 import { resolveArtistProductContextStep } from "../steps/resolve-artist-product-context"
 import { validateArtistProductsInputStep, validateInventoryLocationStep } from "../steps/validate-artist-products-input"

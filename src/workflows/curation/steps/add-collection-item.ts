@@ -2,7 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { CURATION_MODULE } from "../../../modules/curation"
 import type CurationModuleService from "../../../modules/curation/service"
-import { requireEligibleGalleryProducts } from "../collection-products"
+import { requireEligibleGalleryProducts } from "../../../queries/curation"
 import { COLLECTION_NOT_FOUND } from "./update-collection"
 
 export const ITEMS_MANUAL_ONLY =

@@ -3,7 +3,8 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isSpotlightWindowValid } from "../../../lib/spotlight-visibility"
 import { CURATION_MODULE } from "../../../modules/curation"
 import type CurationModuleService from "../../../modules/curation/service"
-import { requireOrganization } from "../spotlight-organization"
+import { ORGANIZATION_MODULE } from "../../../modules/organization"
+import type OrganizationModuleService from "../../../modules/organization/service"
 
 export const SPOTLIGHT_WINDOW_INVALID = "expiresAt must be after publishedAt"
 
@@ -29,7 +30,8 @@ export const createSpotlightStep = createStep(
     if (!isSpotlightWindowValid(publishedAt, expiresAt)) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, SPOTLIGHT_WINDOW_INVALID)
     }
-    await requireOrganization(container, input.organization_id)
+    const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
+    await organizations.requireOrganization(input.organization_id)
     const service: CurationModuleService = container.resolve(CURATION_MODULE)
     const spotlight = await service.createGallerySpotlights({ ...input, published_at: publishedAt, expires_at: expiresAt })
     return new StepResponse(spotlight, spotlight.id)

@@ -3,7 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { SmartCollectionRules } from "../../../lib/smart-collection-rules"
 import { CURATION_MODULE } from "../../../modules/curation"
 import type CurationModuleService from "../../../modules/curation/service"
-import { requireEligibleGalleryProducts } from "../collection-products"
+import { requireEligibleGalleryProducts } from "../../../queries/curation"
 
 export const COLLECTION_NOT_FOUND = "Collection not found"
 

@@ -3,7 +3,8 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isSpotlightWindowValid } from "../../../lib/spotlight-visibility"
 import { CURATION_MODULE } from "../../../modules/curation"
 import type CurationModuleService from "../../../modules/curation/service"
-import { requireOrganization } from "../spotlight-organization"
+import { ORGANIZATION_MODULE } from "../../../modules/organization"
+import type OrganizationModuleService from "../../../modules/organization/service"
 import { SPOTLIGHT_WINDOW_INVALID, toDate } from "./create-spotlight"
 
 export const SPOTLIGHT_NOT_FOUND = "Spotlight not found"
@@ -50,7 +51,8 @@ export const updateSpotlightStep = createStep(
       throw new MedusaError(MedusaError.Types.INVALID_DATA, SPOTLIGHT_WINDOW_INVALID)
     }
     if (input.organization_id !== undefined && input.organization_id !== previous.organization_id) {
-      await requireOrganization(container, input.organization_id)
+      const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
+      await organizations.requireOrganization(input.organization_id)
     }
     const { id, published_at, expires_at, ...rest } = input
     const fields = {

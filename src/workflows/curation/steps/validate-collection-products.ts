@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { requireEligibleGalleryProducts } from "../collection-products"
+import { requireEligibleGalleryProducts } from "../../../queries/curation"
 
 /** Checks that a hybrid's manual inclusions are existing, gallery-eligible products (nothing written). */
 export const validateCollectionProductsStep = createStep(

@@ -1,3 +1,5 @@
+import type { IInventoryService, ILockingModule } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { GALLERY_MODULE } from "../../../modules/gallery"
 import type GalleryModuleService from "../../../modules/gallery/service"
@@ -10,8 +12,9 @@ export function outOfStockRefundIdempotencyKey(orderId: string): string {
 }
 
 /**
- * The payment succeeded but the stock is gone: refund the whole payment through the gateway (idempotent), then
- * cancel the order (payment_failure `out_of_stock`, the refund id, a transition). The cart is kept.
+ * The payment succeeded but the stock is gone: refund the whole payment through the gateway (idempotent), release
+ * whatever an earlier, interrupted run of this settlement had reserved for the order, then cancel the order
+ * (payment_failure `out_of_stock`, the refund id, a transition). The cart is kept.
  */
 export const cancelGalleryOrderOutOfStockStep = createStep(
   "cancel-gallery-order-out-of-stock",
@@ -23,6 +26,14 @@ export const cancelGalleryOrderOutOfStockStep = createStep(
       paymentIntentId: order.payment_intent_id as string,
       idempotencyKey: outOfStockRefundIdempotencyKey(order.id),
     })
+    const inventoryItemIds = [...new Set(order.items.flatMap((i) => i.inventory.map((l) => l.inventory_item_id)))].sort()
+    if (inventoryItemIds.length) {
+      const locking: ILockingModule = container.resolve(Modules.LOCKING)
+      const inventory: IInventoryService = container.resolve(Modules.INVENTORY)
+      await locking.execute(inventoryItemIds, () =>
+        inventory.deleteReservationItemsByLineItem(order.items.map((item) => item.id))
+      )
+    }
     const cancelled = await gallery.cancelOrderOutOfStock({ orderId: order.id, refundId: refund.id })
     return new StepResponse({ refundId: refund.id, cancelled })
   }

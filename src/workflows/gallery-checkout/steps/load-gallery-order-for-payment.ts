@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { CHECKOUT_MESSAGES } from "../../../lib/gallery-checkout"
+import { CHECKOUT_MESSAGES, intentPaysOrder } from "../../../lib/gallery-checkout"
 import { PAYMENTS_MODULE, type PaymentsModuleService, type RetrievedPaymentIntent } from "../../../modules/payments"
 import { loadGalleryOrderForPayment, type GalleryOrderForPayment } from "../../../queries/gallery-orders"
 
@@ -15,14 +15,17 @@ export type LoadedGalleryPayment = {
   /** Null when no gallery order is paid by this intent. */
   order: GalleryOrderForPayment | null
   intent: RetrievedPaymentIntent | null
-  /** The order is pending and its intent has succeeded: the payment is to be settled now. */
+  /** The order is pending and its intent has succeeded for the order's amount: the payment is to be settled now. */
   settle: boolean
+  /** The intent succeeded but for another amount or currency than the order's: the order is left unpaid. */
+  mismatch: boolean
 }
 
 /**
  * Re-reads the order (under the order lock, see markGalleryOrderPaid), if this intent pays it, with its artist orders,
  * their organizations' connected accounts and its items' inventory items: one query. Only a pending order needs the
- * intent: the given one, or the gateway's (a failure is 500 "Failed to retrieve payment intent"). Writes nothing.
+ * intent: the given one, or the gateway's (a failure is 500 "Failed to retrieve payment intent"). A succeeded intent
+ * settles the order only when it charged the order's total in USD. Writes nothing.
  */
 export const loadGalleryOrderForPaymentStep = createStep(
   "load-gallery-order-for-payment",
@@ -31,7 +34,7 @@ export const loadGalleryOrderForPaymentStep = createStep(
     // The order must be the one this intent pays.
     const order = found && found.payment_intent_id === input.paymentIntentId ? found : null
     if (!order || order.status !== "pending") {
-      return new StepResponse<LoadedGalleryPayment>({ order, intent: null, settle: false })
+      return new StepResponse<LoadedGalleryPayment>({ order, intent: null, settle: false, mismatch: false })
     }
     let intent = input.paymentIntent ?? null
     if (!intent || intent.id !== input.paymentIntentId) {
@@ -45,7 +48,17 @@ export const loadGalleryOrderForPaymentStep = createStep(
         throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, CHECKOUT_MESSAGES.retrieveFailed)
       }
     }
-    return new StepResponse<LoadedGalleryPayment>({ order, intent, settle: intent.status === "succeeded" })
+    const succeeded = intent.status === "succeeded"
+    const mismatch = succeeded && !intentPaysOrder(intent, order)
+    if (mismatch) {
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .error(
+          `Gallery payment: intent ${intent.id} charged ${intent.amountCents} ${intent.currency} but order ${order.id} ` +
+            `totals ${order.total_cents} usd: left unpaid`
+        )
+    }
+    return new StepResponse<LoadedGalleryPayment>({ order, intent, settle: succeeded && !mismatch, mismatch })
   }
 )
 

@@ -1,6 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { artistPayoutCents } from "../../../lib/gallery-fees"
+import { galleryOrderPaidMessages } from "../../../lib/outbox"
 import { GALLERY_MODULE } from "../../../modules/gallery"
 import type GalleryModuleService from "../../../modules/gallery/service"
 import { settledOrder, type LoadedGalleryPayment } from "./load-gallery-order-for-payment"
@@ -9,8 +10,10 @@ import { settledOrder, type LoadedGalleryPayment } from "./load-gallery-order-fo
 export const ORDER_NO_LONGER_PENDING = "gallery_order_no_longer_pending"
 
 /**
- * In one transaction: the order and its artist orders become paid, transitions are recorded, one payout per artist
- * order (88 % of its subtotal, status pending) is created and the cart session's items are deleted. Guarded by
+ * In one statement: the order and its artist orders become paid, transitions are recorded, one payout per artist
+ * order (88 % of its subtotal, status pending) is created, the cart session's items are deleted and the outbox
+ * messages of `gallery.order.paid` (transfers, emails, referral credit) are queued — so they exist exactly when the
+ * payment is recorded, whatever happens to this process afterwards. Guarded by
  * `status = 'pending'`: if another process settled the order first, this step fails and the stock reserved by this
  * run is released by compensation.
  */
@@ -29,6 +32,11 @@ export const markGalleryOrderPaidStep = createStep(
         organization_id: a.organization_id,
         amount_cents: artistPayoutCents(a.subtotal_cents),
       })),
+      outbox: galleryOrderPaidMessages({
+        id: order.id,
+        referral_session_id: order.referral_session_id ?? null,
+        charge_id: input.intent?.chargeId ?? null,
+      }),
     })
     if (!result.paid) {
       throw new MedusaError(MedusaError.Types.CONFLICT, `Gallery order ${order.id} is no longer pending`, ORDER_NO_LONGER_PENDING)

@@ -9,6 +9,7 @@ export type ReserveGalleryStockResult = {
   attempted: boolean
   /** Every item could be reserved. */
   available: boolean
+  /** The reservations this run created (earlier runs' reservations of the same order are reused, not listed). */
   reservationIds: string[]
 }
 
@@ -26,7 +27,12 @@ const INVENTORY_LOCK_TIMEOUT_SECONDS = 15
  * `line_item_id` = the artist order item, `external_id` = the gallery order), the way Medusa's cart completion does:
  * under locks on the inventory item ids, where createReservationItems checks each quantity against the level's
  * stocked - reserved before it reserves anything. Nothing is reserved when any item falls short (an original sold to
- * a racing buyer): `available` false. Compensation deletes the reservations.
+ * a racing buyer): `available` false.
+ *
+ * Idempotent: a settlement that died after reserving (before the order became paid) left its reservations; a retry
+ * finds them by line item and reserves only what is still missing, so stock is never reserved twice for one order
+ * (and an order never falls short because of its own earlier reservation). Compensation deletes only what this run
+ * created.
  */
 export const reserveGalleryStockStep = createStep(
   "reserve-gallery-stock",
@@ -41,6 +47,17 @@ export const reserveGalleryStockStep = createStep(
     }
     const locking: ILockingModule = container.resolve(Modules.LOCKING)
     const inventory: IInventoryService = container.resolve(Modules.INVENTORY)
+
+    // What earlier, interrupted runs of this settlement already reserved, per item and inventory item.
+    const existing = await inventory.listReservationItems(
+      { line_item_id: order.items.map((item) => item.id) },
+      { select: ["id", "line_item_id", "inventory_item_id", "quantity"] }
+    )
+    const alreadyReserved = new Map<string, number>()
+    for (const r of existing) {
+      const key = `${r.line_item_id}:${r.inventory_item_id}`
+      alreadyReserved.set(key, (alreadyReserved.get(key) ?? 0) + Number(r.quantity))
+    }
 
     const reservationIds = await locking.execute(
       inventoryItemIds,
@@ -66,7 +83,10 @@ export const reserveGalleryStockStep = createStep(
         for (const item of order.items) {
           for (const link of item.inventory) {
             const itemLevels = byItem.get(link.inventory_item_id) ?? []
-            const allocations = allocateStock(item.quantity * link.required_quantity, itemLevels)
+            const missing =
+              item.quantity * link.required_quantity - (alreadyReserved.get(`${item.id}:${link.inventory_item_id}`) ?? 0)
+            if (missing <= 0) continue
+            const allocations = allocateStock(missing, itemLevels)
             if (!allocations) return null
             for (const allocation of allocations) {
               const level = itemLevels.find((l) => l.location_id === allocation.location_id) as StockLevel
@@ -84,6 +104,7 @@ export const reserveGalleryStockStep = createStep(
             }
           }
         }
+        if (!reservations.length) return []
         try {
           const created = await inventory.createReservationItems(reservations)
           return created.map((r) => r.id)

@@ -2,23 +2,13 @@ import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { emitEventStep } from "@medusajs/medusa/core-flows"
+import { GALLERY_OUTBOX_READY_EVENT } from "../../../lib/outbox"
 import type { RetrievedPaymentIntent } from "../../../modules/payments"
 import { findGalleryOrderByPaymentIntent, type GalleryOrderHead } from "../../../queries/gallery-orders"
 import { cancelGalleryOrderOutOfStockStep } from "../steps/cancel-gallery-order-out-of-stock"
 import { loadGalleryOrderForPaymentStep } from "../steps/load-gallery-order-for-payment"
 import { markGalleryOrderPaidStep, ORDER_NO_LONGER_PENDING } from "../steps/mark-gallery-order-paid"
 import { reserveGalleryStockStep } from "../steps/reserve-gallery-stock"
-import { transferGalleryPayoutsStep } from "../steps/transfer-gallery-payouts"
-
-/** Emitted once per gallery order, when its payment is settled. */
-export const GALLERY_ORDER_PAID_EVENT = "gallery.order.paid"
-
-export type GalleryOrderPaidEventData = {
-  /** The internal order id. */
-  id: string
-  /** The buyer's referral session at checkout (subscribers skip attribution work without one). */
-  referral_session_id: string | null
-}
 
 export type MarkGalleryOrderPaidInput = {
   /** The intent that pays the order (one order per intent). */
@@ -30,13 +20,20 @@ export type MarkGalleryOrderPaidInput = {
 }
 
 /**
- * - `paid`: this run settled the payment (stock reserved, order paid, payouts created and transferred, event emitted);
+ * - `paid`: this run settled the payment (stock reserved, order paid, payouts created, outbox messages queued);
  * - `unchanged`: the order was not pending (already paid, later, or cancelled): nothing was done;
  * - `not_succeeded`: the order is pending but its payment has not succeeded: nothing was done;
+ * - `amount_mismatch`: the intent succeeded for another amount or currency than the order's: left unpaid;
  * - `out_of_stock`: the payment succeeded but an item was sold meanwhile: refunded and cancelled;
  * - `unknown`: no gallery order is paid by this intent.
  */
-export type MarkGalleryOrderPaidOutcome = "paid" | "unchanged" | "not_succeeded" | "out_of_stock" | "unknown"
+export type MarkGalleryOrderPaidOutcome =
+  | "paid"
+  | "unchanged"
+  | "not_succeeded"
+  | "amount_mismatch"
+  | "out_of_stock"
+  | "unknown"
 
 export type MarkGalleryOrderPaidResult = { outcome: MarkGalleryOrderPaidOutcome; order: GalleryOrderHead | null }
 
@@ -57,24 +54,11 @@ export const markGalleryOrderPaidWorkflow = createWorkflow(
     const paid = when("gallery-order-stock-reserved", { loaded, stock }, ({ loaded, stock }) => {
       return loaded.settle && stock.available
     }).then(() => {
-      // The event is released only when the workflow succeeds; it is queued before the paid write so that nothing
-      // after that write can fail (a failure there would compensate the stock reservations of a paid order).
-      const eventData = transform(
-        { loaded },
-        ({ loaded }): GalleryOrderPaidEventData => ({
-          id: loaded.order!.id,
-          referral_session_id: loaded.order!.referral_session_id ?? null,
-        })
-      )
-      emitEventStep({ eventName: GALLERY_ORDER_PAID_EVENT, data: eventData })
-      const marked = markGalleryOrderPaidStep(loaded)
-      const transferInput = transform({ loaded, marked }, ({ loaded, marked }) => ({
-        order: loaded.order!,
-        chargeId: loaded.intent?.chargeId ?? null,
-        payouts: marked.payouts,
-      }))
-      transferGalleryPayoutsStep(transferInput)
-      return marked
+      // A nudge for the outbox dispatcher (transfers, emails), released only when the workflow succeeds; queued before
+      // the paid write so that nothing after that write can fail and compensate the stock of a paid order. The
+      // messages themselves commit with the payment: the dispatch job delivers them if this nudge is lost.
+      emitEventStep({ eventName: GALLERY_OUTBOX_READY_EVENT, data: {} })
+      return markGalleryOrderPaidStep(loaded)
     })
 
     const result = transform({ loaded, cancelled, paid }, ({ loaded, cancelled, paid }): MarkGalleryOrderPaidResult => {
@@ -98,6 +82,7 @@ export const markGalleryOrderPaidWorkflow = createWorkflow(
           order: cancelled.cancelled ? { ...head, status: "cancelled", payment_failure: "out_of_stock" } : head,
         }
       }
+      if (loaded.mismatch) return { outcome: "amount_mismatch", order: head }
       return { outcome: order.status === "pending" ? "not_succeeded" : "unchanged", order: head }
     })
     return new WorkflowResponse(result)

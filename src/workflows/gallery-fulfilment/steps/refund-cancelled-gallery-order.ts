@@ -1,7 +1,8 @@
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { cancellationRefundIdempotencyKey, FULFILMENT_MESSAGES } from "../../../lib/gallery-fulfilment"
+import { GALLERY_MODULE } from "../../../modules/gallery"
+import type GalleryModuleService from "../../../modules/gallery/service"
 import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../../modules/payments"
 import type { CancelledGalleryOrder } from "./mark-gallery-order-cancelled"
 
@@ -39,11 +40,8 @@ export const refundCancelledGalleryOrderStep = createStep(
       logger.error(`Gallery order ${order.public_id}: cancellation refund failed: ${String(error)}`)
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, FULFILMENT_MESSAGES.refundFailed)
     }
-    const pg: Knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-    await pg.raw(`UPDATE gallery_order SET refund_id = ?, updated_at = now() WHERE id = ? AND refund_id IS NULL`, [
-      refundId,
-      order.id,
-    ])
+    const gallery: GalleryModuleService = container.resolve(GALLERY_MODULE)
+    await gallery.recordCancellationRefund({ orderId: order.id, refundId })
     return new StepResponse<RefundOutcome>({ refundId, refundedNow: true })
   }
 )

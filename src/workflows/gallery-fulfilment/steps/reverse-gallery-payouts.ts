@@ -1,7 +1,8 @@
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { FULFILMENT_MESSAGES, payoutReversalIdempotencyKey } from "../../../lib/gallery-fulfilment"
+import { GALLERY_MODULE } from "../../../modules/gallery"
+import type GalleryModuleService from "../../../modules/gallery/service"
 import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../../modules/payments"
 import { listTransferredPayouts } from "../../../queries/artist-orders"
 
@@ -18,10 +19,10 @@ export type ReversalOutcome = { reversed: { payoutId: string; reversalId: string
 export const reverseGalleryPayoutsStep = createStep(
   "reverse-gallery-payouts",
   async (input: { orderId: string }, { container }) => {
-    const pg: Knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+    const gallery: GalleryModuleService = container.resolve(GALLERY_MODULE)
     const payments: PaymentsModuleService = container.resolve(PAYMENTS_MODULE)
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-    const payouts = await listTransferredPayouts(pg, input.orderId)
+    const payouts = await listTransferredPayouts(container, input.orderId)
     const reversed: ReversalOutcome["reversed"] = []
     let failed = 0
     for (const payout of payouts) {
@@ -30,23 +31,14 @@ export const reverseGalleryPayoutsStep = createStep(
           transferId: payout.transfer_id,
           idempotencyKey: payoutReversalIdempotencyKey(payout.id),
         })
-        await pg.raw(
-          `UPDATE gallery_payout
-           SET status = 'reversed', reversal_id = ?, reversed_at = now(), failure_reason = NULL, updated_at = now()
-           WHERE id = ? AND status = 'transferred'`,
-          [reversal.id, payout.id]
-        )
+        await gallery.recordPayoutReversal({ payoutId: payout.id, reversalId: reversal.id })
         reversed.push({ payoutId: payout.id, reversalId: reversal.id })
       } catch (error) {
         failed++
         const message = (error as { message?: string }).message ?? String(error)
         logger.error(`Gallery payout ${payout.id}: transfer reversal failed: ${message}`)
-        await pg
-          .raw(`UPDATE gallery_payout SET failure_reason = ?, updated_at = now() WHERE id = ?`, [
-            `reversal failed: ${message}`.slice(0, 1000),
-            payout.id,
-          ])
-          .catch(() => undefined)
+        // Best effort: the request fails with reversalFailed below whether or not the note is stored.
+        await gallery.recordPayoutReversalFailure({ payoutId: payout.id, reason: message }).catch(() => undefined)
       }
     }
     if (failed) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, FULFILMENT_MESSAGES.reversalFailed)

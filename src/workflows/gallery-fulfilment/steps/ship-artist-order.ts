@@ -1,10 +1,9 @@
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { FULFILMENT_MESSAGES, shipRefusal } from "../../../lib/gallery-fulfilment"
-import { parentStatusOnShip, type GalleryOrderStatus } from "../../../lib/gallery-order-status"
+import type { GalleryOrderStatus } from "../../../lib/gallery-order-status"
+import { artistOrderShippedMessages } from "../../../lib/outbox"
 import { knownCarrier, trackingUrlForCarrier } from "../../../lib/tracking-url"
-import { insertTransitions, lockArtistOrderParent, storeParentStatus } from "../artist-order-writes"
+import { GALLERY_MODULE } from "../../../modules/gallery"
+import type GalleryModuleService from "../../../modules/gallery/service"
 
 export type ShipArtistOrderInput = {
   artistOrderId: string
@@ -27,48 +26,26 @@ export type ShippedArtistOrder = {
 }
 
 /**
- * Ships one artist order, in one transaction under the parent order's row lock: 404 / 403 (another organization's
- * order) / 400 Order already shipped / 400 Order has been cancelled / 400 Order is not paid; then status shipped with
- * tracking number, tracking URL, carrier and shippedAt, the transition, and the parent's status by rule A over ALL
- * its artist orders (stored, with its transition). The UPDATE is also guarded by the status it moves from, so a
- * second ship can never overwrite the first one's tracking. No compensation: this is the workflow's only write
- * (the event after it is only emitted when the workflow succeeds).
+ * Ships one artist order (GalleryModuleService.shipArtistOrder: 404 / 403 another organization's order / 400 Order
+ * already shipped / 400 Order has been cancelled / 400 Order is not paid; tracking stored, the parent's status by
+ * rule A) and the customer's shipping email queued in the outbox with it, with the tracking URL derived here from
+ * the carrier. No compensation: this is the workflow's only write.
  */
 export const shipArtistOrderStep = createStep(
   "ship-artist-order",
   async (input: ShipArtistOrderInput, { container }) => {
-    const pg: Knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
     const trackingUrl = trackingUrlForCarrier(input.carrier ?? undefined, input.trackingNumber)
     // A known carrier is stored by its usual name ("ups" -> "UPS"); a custom one as given.
     const carrier = input.carrier === null ? null : (knownCarrier(input.carrier) ?? input.carrier)
-    const result = await pg.transaction(async (trx) => {
-      const { parent, artistOrders, artistOrder } = await lockArtistOrderParent(
-        trx,
-        input.artistOrderId,
-        input.organizationId
-      )
-      const refusal = shipRefusal(artistOrder.status, parent.status)
-      if (refusal) throw new MedusaError(MedusaError.Types.INVALID_DATA, refusal)
-      // Taken under the lock, so the transitions of concurrent shipments are in the order they happened.
-      const shippedAt = new Date()
-
-      const { rows } = await trx.raw(
-        `UPDATE gallery_artist_order
-         SET status = 'shipped', tracking_number = ?, tracking_url = ?, carrier = ?, shipped_at = ?, updated_at = now()
-         WHERE id = ? AND status IN ('paid', 'processing') AND deleted_at IS NULL
-         RETURNING id`,
-        [input.trackingNumber, trackingUrl, carrier, shippedAt, artistOrder.id]
-      )
-      if (!rows.length) throw new MedusaError(MedusaError.Types.INVALID_DATA, FULFILMENT_MESSAGES.orderAlreadyShipped)
-      await insertTransitions(trx, [
-        { galleryOrderId: parent.id, artistOrderId: artistOrder.id, from: artistOrder.status, to: "shipped", at: shippedAt },
-      ])
-
-      const statuses = artistOrders.map((a) => (a.id === artistOrder.id ? "shipped" : a.status))
-      const parentOrderStatus = await storeParentStatus(trx, parent, parentStatusOnShip(statuses), shippedAt)
-      return { galleryOrderId: parent.id, parentOrderStatus, shippedAt }
+    const gallery: GalleryModuleService = container.resolve(GALLERY_MODULE)
+    const result = await gallery.shipArtistOrder({
+      artistOrderId: input.artistOrderId,
+      organizationId: input.organizationId,
+      trackingNumber: input.trackingNumber,
+      trackingUrl,
+      carrier,
+      outbox: artistOrderShippedMessages(input.artistOrderId),
     })
-
     return new StepResponse<ShippedArtistOrder>({
       id: input.artistOrderId,
       galleryOrderId: result.galleryOrderId,

@@ -23,8 +23,8 @@ export type CancelGalleryOrderResult = {
 }
 
 /**
- * Administrator cancellation before any shipment (ARCHITECTURE "Decisions"): the state change first (cancelled,
- * pending payouts failed; from then on nothing ships), then the stock reservations are released, the charge is
+ * Administrator cancellation before any shipment (docs/architecture.md, "Decisions"): the state change first
+ * (cancelled, pending payouts failed; from then on nothing ships), then the stock reservations are released, the charge is
  * refunded and the transferred payouts are reversed. Every step after the first is idempotent and looks at what is
  * left to do, so a repeated or retried cancellation does only what a failed earlier run left undone (usually
  * nothing). Run it through cancelGalleryOrder (the order lock).

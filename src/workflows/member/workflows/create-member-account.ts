@@ -1,6 +1,6 @@
 import { setAuthAppMetadataStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { MEMBER_ACTOR } from "../../../api/utils/access"
+import { MEMBER_ACTOR } from "../../../lib/actors"
 import { createMemberStep, type CreateMemberStepInput } from "../steps/create-member"
 
 export type CreateMemberAccountInput = { authIdentityId: string; member: CreateMemberStepInput }

@@ -1,5 +1,5 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { validateAndTransformQuery } from "@medusajs/framework/http"
+import { validateQuery } from "../../../utils/validation"
 import { AdminAnalyticsQuery } from "./validators"
 
 /** /api/admin/analytics (administrators: checked by the /api/admin* entry before this one). */
@@ -7,6 +7,6 @@ export const adminAnalyticsMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/api/admin/analytics",
     methods: ["GET"],
-    middlewares: [validateAndTransformQuery(AdminAnalyticsQuery, {})],
+    middlewares: [validateQuery(AdminAnalyticsQuery)],
   },
 ]

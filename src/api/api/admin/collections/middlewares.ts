@@ -1,12 +1,22 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { validateAndTransformQuery } from "@medusajs/framework/http"
-import { AdminListCollectionsQuery } from "./validators"
+import { validateBody, validateQuery } from "../../../utils/validation"
+import {
+  AddCollectionItemBody,
+  AdminListCollectionsQuery,
+  CreateCollectionBody,
+  ReorderCollectionItemsBody,
+  UpdateCollectionBody,
+} from "./validators"
 
-/** /api/admin/collections*: list filters (bodies are parsed in the routes, see validators.ts). */
+/** /api/admin/collections* (administrators: checked by the /api/admin* entry before these). */
 export const adminCollectionsMiddlewares: MiddlewareRoute[] = [
+  { matcher: "/api/admin/collections", methods: ["GET"], middlewares: [validateQuery(AdminListCollectionsQuery)] },
+  { matcher: "/api/admin/collections", methods: ["POST"], middlewares: [validateBody(CreateCollectionBody)] },
+  { matcher: "/api/admin/collections/:id", methods: ["PATCH"], middlewares: [validateBody(UpdateCollectionBody)] },
+  { matcher: "/api/admin/collections/:id/items", methods: ["POST"], middlewares: [validateBody(AddCollectionItemBody)] },
   {
-    matcher: "/api/admin/collections",
-    methods: ["GET"],
-    middlewares: [validateAndTransformQuery(AdminListCollectionsQuery, {})],
+    matcher: "/api/admin/collections/:id/items/reorder",
+    methods: ["PATCH"],
+    middlewares: [validateBody(ReorderCollectionItemsBody)],
   },
 ]

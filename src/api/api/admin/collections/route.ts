@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { evaluateRuleCollections, listCollectionsWithItemCounts } from "../../../../queries/curation"
 import { createCollectionWorkflow } from "../../../../workflows/curation/workflows/create-collection"
 import { collectionListView, collectionView } from "./collection-view"
-import { parseCreateCollectionBody, type AdminListCollectionsQuery } from "./validators"
+import type { AdminListCollectionsQuery, CreateCollectionBody } from "./validators"
 
 /**
  * GET /api/admin/collections?is_active&type (spec 4.9), newest first. itemCount: stored items of manual
@@ -11,7 +11,7 @@ import { parseCreateCollectionBody, type AdminListCollectionsQuery } from "./val
  * (one count query each, evaluated by the database).
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  const { is_active, type } = req.validatedQuery as AdminListCollectionsQuery
+  const { is_active, type } = req.validatedQuery as unknown as AdminListCollectionsQuery
   const pg = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION)
   const collections = await listCollectionsWithItemCounts(pg, { is_active, type })
   const computed = await evaluateRuleCollections(pg, collections, 0)
@@ -23,8 +23,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
 }
 
 /** POST /api/admin/collections -> 201 {collection}. Messages: see validators.ts and the create workflow. */
-export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  const input = parseCreateCollectionBody(req.body)
-  const { result } = await createCollectionWorkflow(req.scope).run({ input })
+export async function POST(req: AuthenticatedMedusaRequest<CreateCollectionBody>, res: MedusaResponse) {
+  const { result } = await createCollectionWorkflow(req.scope).run({ input: req.validatedBody })
   res.status(201).json({ collection: collectionView(result) })
 }

@@ -6,22 +6,11 @@ import {
   type SmartCollectionRules,
 } from "../../../../lib/smart-collection-rules"
 import { COLLECTION_TYPES, type CollectionType } from "../../../../modules/curation/models/collection"
-import {
-  asBody,
-  booleanFromQuery,
-  invalid,
-  nonEmptyString,
-  parseBoolean,
-  parseDescription,
-  parseImageUrl,
-  type Body,
-} from "../body-parsing"
+import { safeJson, text } from "../../../utils/validation"
+import { booleanField, booleanFromQuery, descriptionField, imageUrlField, isAbsent } from "../fields"
 
-export { MAX_DESCRIPTION_LENGTH, parseBoolean, parseImageUrl } from "../body-parsing"
-
-// Bodies are read by hand rather than by a zod middleware: the spec fixes exact messages ("Name, slug, and type are
-// required", "Product ID required") that a schema's generated messages would not give. Unknown extra fields are
-// ignored. Query strings (filters only) use zod, in middlewares.ts.
+// The spec fixes messages ("Name, slug, and type are required", "Product ID required"); unknown extra fields are
+// ignored.
 
 export const COLLECTION_MESSAGES = {
   required: "Name, slug, and type are required",
@@ -30,8 +19,11 @@ export const COLLECTION_MESSAGES = {
   slugTaken: "Collection with this slug already exists",
   rulesRequired: "Rules are required for smart and hybrid collections",
   rulesNotAllowed: "Rules apply only to smart and hybrid collections",
+  rulesInvalid: "Invalid rules: values must not contain NUL characters or unpaired surrogates",
   manualInclusionsNotAllowed: "manualInclusions apply only to hybrid collections",
+  manualInclusionsTwice: "Give manualInclusions once: in the body or in rules",
   immutable: "Slug and type cannot be changed",
+  nameEmpty: "Name cannot be empty",
   notFound: "Collection not found",
   productIdRequired: "Product ID required",
   productNotFound: "Product not found",
@@ -48,39 +40,54 @@ export const COLLECTION_MESSAGES = {
 export const MAX_NAME_LENGTH = 200
 export const MAX_SLUG_LENGTH = 100
 export const MAX_POSITION = 1_000_000
+export const MAX_REORDER_ITEMS = 1000
+const MAX_ID_LENGTH = 100
 
-const isAbsent = (value: unknown) => value === undefined || value === null || value === ""
+const nameField = (invalid: string) =>
+  text(MAX_NAME_LENGTH, { invalid, tooLong: `Name must be at most ${MAX_NAME_LENGTH} characters` })
 
-function parseName(value: unknown): string {
-  const name = nonEmptyString(value)
-  if (!name) throw invalid(COLLECTION_MESSAGES.required)
-  if (name.length > MAX_NAME_LENGTH) throw invalid(`Name must be at most ${MAX_NAME_LENGTH} characters`)
-  return name
-}
+const slugField = text(MAX_SLUG_LENGTH, COLLECTION_MESSAGES.invalidSlug, { trim: false }).refine(isValidSlug, {
+  message: COLLECTION_MESSAGES.invalidSlug,
+})
 
-function parseRules(value: unknown): SmartCollectionRules {
-  const result = validateCollectionRules(value)
-  if (!result.ok) throw invalid(result.error)
-  return result.value
-}
+const positionField = z
+  .number({ error: COLLECTION_MESSAGES.positionInvalid })
+  .int({ error: COLLECTION_MESSAGES.positionInvalid })
+  .min(0, { error: COLLECTION_MESSAGES.positionInvalid })
+  .max(MAX_POSITION, { error: COLLECTION_MESSAGES.positionInvalid })
 
-function parseManualInclusions(value: unknown): string[] {
-  const result = validateManualInclusions(value)
-  if (!result.ok) throw invalid(result.error)
-  return result.value
-}
+type RawRules = { rules?: unknown; manualInclusions?: unknown }
+type RuleIssue = { message: string; path: string[] }
 
-/** Accepts a hybrid's manualInclusions in the body or inside `rules` (the spec's hybrid shape reads both ways). */
-function splitRules(body: Body): { rawRules: unknown; rawInclusions: unknown } {
-  const rules = body.rules
+/** A hybrid's manualInclusions may come in the body or inside `rules` (the spec's hybrid shape reads both ways). */
+function splitRules(body: RawRules): { rawRules: unknown; rawInclusions: unknown } | RuleIssue {
+  const { rules } = body
   if (rules && typeof rules === "object" && !Array.isArray(rules) && "manualInclusions" in rules) {
-    const { manualInclusions, ...rest } = rules as Body
+    const { manualInclusions, ...rest } = rules as Record<string, unknown>
     if (body.manualInclusions !== undefined && body.manualInclusions !== null) {
-      throw invalid("Give manualInclusions once: in the body or in rules")
+      return { message: COLLECTION_MESSAGES.manualInclusionsTwice, path: ["manualInclusions"] }
     }
     return { rawRules: rest, rawInclusions: manualInclusions }
   }
   return { rawRules: rules, rawInclusions: body.manualInclusions }
+}
+
+function parsedRules(raw: unknown): SmartCollectionRules | RuleIssue {
+  const result = validateCollectionRules(raw)
+  return result.ok ? result.value : { message: result.error, path: ["rules"] }
+}
+
+function parsedInclusions(raw: unknown): string[] | RuleIssue {
+  const result = validateManualInclusions(raw)
+  return result.ok ? result.value : { message: result.error, path: ["manualInclusions"] }
+}
+
+const isIssue = (value: unknown): value is RuleIssue =>
+  typeof value === "object" && value !== null && "message" in value && "path" in value
+
+const rawRulesFields = {
+  rules: safeJson(COLLECTION_MESSAGES.rulesInvalid),
+  manualInclusions: safeJson(COLLECTION_MESSAGES.rulesInvalid),
 }
 
 export type CreateCollectionInput = {
@@ -94,45 +101,65 @@ export type CreateCollectionInput = {
   manual_inclusions: string[] | null
 }
 
+const present = z.unknown().refine((value) => !isAbsent(value), { message: COLLECTION_MESSAGES.required })
+
 /**
  * POST /api/admin/collections body. Order of checks: name, slug and type present (else "Name, slug, and type are
- * required"); type one of the enum; slug format; rules present and valid for smart/hybrid, absent for manual;
- * manualInclusions only for hybrid (also accepted inside `rules`, as the spec's hybrid shape can be read that way).
+ * required"); name; type one of the enum; slug format; description, isActive, featuredImage; rules present and
+ * valid for smart/hybrid, absent for manual; manualInclusions only for hybrid.
  */
-export function parseCreateCollectionBody(raw: unknown): CreateCollectionInput {
-  const body = asBody(raw)
-  if (isAbsent(body.name) || isAbsent(body.slug) || isAbsent(body.type)) throw invalid(COLLECTION_MESSAGES.required)
-  const name = parseName(body.name)
-  if (typeof body.type !== "string" || !(COLLECTION_TYPES as readonly string[]).includes(body.type)) {
-    throw invalid(COLLECTION_MESSAGES.invalidType)
-  }
-  const type = body.type as CollectionType
-  if (typeof body.slug !== "string" || body.slug.length > MAX_SLUG_LENGTH || !isValidSlug(body.slug)) {
-    throw invalid(COLLECTION_MESSAGES.invalidSlug)
-  }
-  const slug = body.slug
-  const description = parseDescription(body.description)
-  const is_active = body.isActive === undefined ? true : parseBoolean(body.isActive, "isActive")
-  const featured_image = parseImageUrl(body.featuredImage)
-
-  const { rawRules, rawInclusions } = splitRules(body)
-
-  let rules: SmartCollectionRules | null = null
-  if (type === "manual") {
-    if (rawRules !== undefined && rawRules !== null) throw invalid(COLLECTION_MESSAGES.rulesNotAllowed)
-  } else {
-    if (rawRules === undefined || rawRules === null) throw invalid(COLLECTION_MESSAGES.rulesRequired)
-    rules = parseRules(rawRules)
-  }
-  let manual_inclusions: string[] | null = null
-  if (rawInclusions !== undefined && rawInclusions !== null) {
-    if (type !== "hybrid") throw invalid(COLLECTION_MESSAGES.manualInclusionsNotAllowed)
-    manual_inclusions = parseManualInclusions(rawInclusions)
-  } else if (type === "hybrid") {
-    manual_inclusions = []
-  }
-  return { slug, name, description, type, is_active, featured_image, rules, manual_inclusions }
-}
+export const CreateCollectionBody = z
+  .looseObject({ name: present, slug: present, type: present })
+  .pipe(
+    z
+      .object({
+        name: nameField(COLLECTION_MESSAGES.required),
+        type: z.enum(COLLECTION_TYPES, { error: COLLECTION_MESSAGES.invalidType }),
+        slug: slugField,
+        description: descriptionField,
+        isActive: booleanField("isActive").optional(),
+        featuredImage: imageUrlField(),
+        ...rawRulesFields,
+      })
+      .transform((body, ctx): CreateCollectionInput => {
+        const fail = (issue: RuleIssue) => {
+          ctx.addIssue({ code: "custom", ...issue })
+          return z.NEVER
+        }
+        const split = splitRules(body)
+        if (isIssue(split)) return fail(split)
+        const hasRules = split.rawRules !== undefined && split.rawRules !== null
+        let rules: SmartCollectionRules | null = null
+        if (body.type === "manual") {
+          if (hasRules) return fail({ message: COLLECTION_MESSAGES.rulesNotAllowed, path: ["rules"] })
+        } else {
+          if (!hasRules) return fail({ message: COLLECTION_MESSAGES.rulesRequired, path: ["rules"] })
+          const parsed = parsedRules(split.rawRules)
+          if (isIssue(parsed)) return fail(parsed)
+          rules = parsed
+        }
+        let manual_inclusions: string[] | null = body.type === "hybrid" ? [] : null
+        if (split.rawInclusions !== undefined && split.rawInclusions !== null) {
+          if (body.type !== "hybrid") {
+            return fail({ message: COLLECTION_MESSAGES.manualInclusionsNotAllowed, path: ["manualInclusions"] })
+          }
+          const parsed = parsedInclusions(split.rawInclusions)
+          if (isIssue(parsed)) return fail(parsed)
+          manual_inclusions = parsed
+        }
+        return {
+          slug: body.slug,
+          name: body.name,
+          description: body.description,
+          type: body.type,
+          is_active: body.isActive ?? true,
+          featured_image: body.featuredImage,
+          rules,
+          manual_inclusions,
+        }
+      })
+  )
+export type CreateCollectionBody = z.output<typeof CreateCollectionBody>
 
 export type UpdateCollectionInput = {
   name?: string
@@ -148,65 +175,79 @@ export type UpdateCollectionInput = {
  * the spec, rules (smart/hybrid) and manualInclusions (hybrid) — checked against the type by the workflow. Slug and
  * type cannot change (400).
  */
-export function parseUpdateCollectionBody(raw: unknown): UpdateCollectionInput {
-  const body = asBody(raw)
-  if (body.slug !== undefined || body.type !== undefined) throw invalid(COLLECTION_MESSAGES.immutable)
-  const update: UpdateCollectionInput = {}
-  if (body.name !== undefined) {
-    const name = nonEmptyString(body.name)
-    if (!name) throw invalid("Name cannot be empty")
-    update.name = parseName(name)
-  }
-  if (body.description !== undefined) update.description = parseDescription(body.description)
-  if (body.isActive !== undefined) update.is_active = parseBoolean(body.isActive, "isActive")
-  if (body.featuredImage !== undefined) update.featured_image = parseImageUrl(body.featuredImage)
-  const { rawRules, rawInclusions } = splitRules(body)
-  if (rawRules !== undefined) {
-    if (rawRules === null) throw invalid(COLLECTION_MESSAGES.rulesRequired)
-    update.rules = parseRules(rawRules)
-  }
-  if (rawInclusions !== undefined) update.manual_inclusions = parseManualInclusions(rawInclusions)
-  return update
-}
-
-function parsePosition(value: unknown): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > MAX_POSITION) {
-    throw invalid(COLLECTION_MESSAGES.positionInvalid)
-  }
-  return value
-}
+export const UpdateCollectionBody = z
+  .object({
+    slug: z.undefined({ error: COLLECTION_MESSAGES.immutable }),
+    type: z.undefined({ error: COLLECTION_MESSAGES.immutable }),
+    name: nameField(COLLECTION_MESSAGES.nameEmpty).optional(),
+    description: descriptionField.optional(),
+    isActive: booleanField("isActive").optional(),
+    featuredImage: imageUrlField().optional(),
+    ...rawRulesFields,
+  })
+  .transform((body, ctx): UpdateCollectionInput => {
+    const fail = (issue: RuleIssue) => {
+      ctx.addIssue({ code: "custom", ...issue })
+      return z.NEVER
+    }
+    // Fields that were not sent stay unchanged.
+    const update: UpdateCollectionInput = {}
+    if (body.name !== undefined) update.name = body.name
+    if (body.description !== undefined) update.description = body.description
+    if (body.isActive !== undefined) update.is_active = body.isActive
+    if (body.featuredImage !== undefined) update.featured_image = body.featuredImage
+    const split = splitRules(body)
+    if (isIssue(split)) return fail(split)
+    if (split.rawRules !== undefined) {
+      if (split.rawRules === null) return fail({ message: COLLECTION_MESSAGES.rulesRequired, path: ["rules"] })
+      const parsed = parsedRules(split.rawRules)
+      if (isIssue(parsed)) return fail(parsed)
+      update.rules = parsed
+    }
+    if (split.rawInclusions !== undefined) {
+      const parsed = parsedInclusions(split.rawInclusions)
+      if (isIssue(parsed)) return fail(parsed)
+      update.manual_inclusions = parsed
+    }
+    return update
+  })
+export type UpdateCollectionBody = z.output<typeof UpdateCollectionBody>
 
 /** POST /api/admin/collections/{id}/items: productId required; position optional (default: after the last item). */
-export function parseAddItemBody(raw: unknown): { productId: string; position: number | null } {
-  const body = asBody(raw)
-  const productId = nonEmptyString(body.productId)
-  if (!productId) throw invalid(COLLECTION_MESSAGES.productIdRequired)
-  const position = body.position === undefined || body.position === null ? null : parsePosition(body.position)
-  return { productId, position }
-}
+export const AddCollectionItemBody = z.object({
+  productId: text(MAX_ID_LENGTH, COLLECTION_MESSAGES.productIdRequired),
+  position: positionField.nullish().transform((position) => position ?? null),
+})
+export type AddCollectionItemBody = z.output<typeof AddCollectionItemBody>
 
-/** PATCH /api/admin/collections/{id}/items/reorder: items [{itemId, position}], non-empty, each item once. */
-export function parseReorderBody(raw: unknown): { item_id: string; position: number }[] {
-  const items = asBody(raw).items
-  if (!Array.isArray(items) || items.length === 0 || items.length > 1000) {
-    throw invalid(COLLECTION_MESSAGES.reorderItemsRequired)
-  }
-  const parsed = items.map((entry) => {
-    const item = asBody(entry)
-    const itemId = nonEmptyString(item.itemId)
-    if (!itemId || item.position === undefined || item.position === null) {
-      throw invalid(COLLECTION_MESSAGES.reorderItemsRequired)
-    }
-    return { item_id: itemId, position: parsePosition(item.position) }
-  })
-  if (new Set(parsed.map((item) => item.item_id)).size !== parsed.length) {
-    throw invalid(COLLECTION_MESSAGES.reorderDuplicate)
-  }
-  return parsed
-}
+const reorderEntry = z.object(
+  {
+    itemId: text(MAX_ID_LENGTH, COLLECTION_MESSAGES.reorderItemsRequired),
+    position: z
+      .unknown()
+      .refine((value) => value !== undefined && value !== null, { message: COLLECTION_MESSAGES.reorderItemsRequired, abort: true })
+      .pipe(positionField),
+  },
+  { error: COLLECTION_MESSAGES.reorderItemsRequired }
+)
+
+/** PATCH /api/admin/collections/{id}/items/reorder: items [{itemId, position}], 1 to 1000 of them, each item once. */
+export const ReorderCollectionItemsBody = z.object({
+  items: z
+    .array(z.unknown(), { error: COLLECTION_MESSAGES.reorderItemsRequired })
+    .min(1, { error: COLLECTION_MESSAGES.reorderItemsRequired })
+    .max(MAX_REORDER_ITEMS, { error: COLLECTION_MESSAGES.reorderItemsRequired })
+    .transform((entries) => entries.map((entry) => (entry && typeof entry === "object" && !Array.isArray(entry) ? entry : {})))
+    .pipe(z.array(reorderEntry))
+    .transform((items) => items.map((item) => ({ item_id: item.itemId, position: item.position })))
+    .refine((items) => new Set(items.map((item) => item.item_id)).size === items.length, {
+      message: COLLECTION_MESSAGES.reorderDuplicate,
+    }),
+})
+export type ReorderCollectionItemsBody = z.output<typeof ReorderCollectionItemsBody>
 
 /** GET /api/admin/collections query. */
-export const AdminListCollectionsQuery = z.object({
+export const AdminListCollectionsQuery = z.strictObject({
   is_active: booleanFromQuery.optional(),
   type: z.enum(COLLECTION_TYPES).optional(),
 })

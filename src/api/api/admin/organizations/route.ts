@@ -5,7 +5,7 @@ import { organizationView } from "../../../utils/organization-view"
 import type { AdminListOrganizationsQuery } from "./validators"
 
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  const { gallery_approved, q, limit, offset } = req.validatedQuery as AdminListOrganizationsQuery
+  const { gallery_approved, q, limit, offset } = req.validatedQuery as unknown as AdminListOrganizationsQuery
   const service: OrganizationModuleService = req.scope.resolve(ORGANIZATION_MODULE)
   const filters = {
     ...(gallery_approved === undefined ? {} : { gallery_approved }),

@@ -1,13 +1,14 @@
 import { z } from "@medusajs/framework/zod"
 import { ORGANIZATION_PLANS } from "../../../../modules/organization/models/organization"
-import { booleanFromQuery } from "../body-parsing"
+import { optionalText } from "../../../utils/validation"
+import { booleanFromQuery } from "../fields"
 
 export const AdminListOrganizationsQuery = z.object({
   gallery_approved: booleanFromQuery.optional(),
-  q: z.string().optional(),
+  q: optionalText(200, "q must be a string of at most 200 characters"),
   limit: z.coerce.number().int().min(1).max(100).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
-})
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+}).strict()
 export type AdminListOrganizationsQuery = z.infer<typeof AdminListOrganizationsQuery>
 
 export const AdminUpdateOrganizationBody = z

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { listSpotlights } from "../../../../queries/curation"
 import { createSpotlightWorkflow } from "../../../../workflows/curation/workflows/create-spotlight"
 import { spotlightView } from "./spotlight-view"
-import { parseCreateSpotlightBody, type AdminListSpotlightsQuery } from "./validators"
+import type { AdminListSpotlightsQuery, CreateSpotlightBody } from "./validators"
 
 /**
  * GET /api/admin/spotlights?is_active&current (spec 4.9): newest publication first, each with its organization
@@ -11,7 +11,7 @@ import { parseCreateSpotlightBody, type AdminListSpotlightsQuery } from "./valid
  * current=false does not filter.
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  const { is_active, current } = req.validatedQuery as AdminListSpotlightsQuery
+  const { is_active, current } = req.validatedQuery as unknown as AdminListSpotlightsQuery
   const spotlights = await listSpotlights(req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION), {
     is_active,
     visibleAt: current ? new Date() : undefined,
@@ -20,9 +20,8 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
 }
 
 /** POST /api/admin/spotlights -> 201 {spotlight: {id, orgId, title, isActive, publishedAt, createdAt}}. */
-export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  const input = parseCreateSpotlightBody(req.body)
-  const { result } = await createSpotlightWorkflow(req.scope).run({ input })
+export async function POST(req: AuthenticatedMedusaRequest<CreateSpotlightBody>, res: MedusaResponse) {
+  const { result } = await createSpotlightWorkflow(req.scope).run({ input: req.validatedBody })
   res.status(201).json({
     spotlight: {
       id: result.id,

@@ -1,23 +1,37 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { requireMember, resolveOrganization } from "../../../utils/access"
+import { requireMember, resolveArtistOrderOrganization, resolveOrganization } from "../../../utils/access"
+import { validateBody, validateQuery } from "../../../utils/validation"
+import { ArtistAnalyticsQuery } from "./analytics/validators"
+import { ArtistOrderQuery, ArtistOrdersListQuery, ShipBody, StatusBody } from "./orders/validators"
 
-// Artist routes (spec 4.8): a member token (401 without, 403 for an administrator), then org_id given explicitly
-// (query, or body for POST: 400 Organization ID required) and the member's membership of it (403 otherwise).
-const artist = () => [...requireMember(), resolveOrganization({ explicit: true })]
-
-/** /api/gallery/artist/orders*: the artist's gallery orders, shipping and status changes. */
+/**
+ * /api/gallery/artist* (spec 4.8). ONE entry guards every route of the family, including any added later: a member
+ * token (401 without, 403 for an administrator). Then each route validates its input and finds the organization:
+ * the orders list and analytics need `org_id` explicitly (400 Organization ID required) and membership of it (403);
+ * ship and status take the organization from the order (404 / 403, see resolveArtistOrderOrganization).
+ */
 export const galleryArtistMiddlewares: MiddlewareRoute[] = [
-  { matcher: "/api/gallery/artist/orders", methods: ["GET"], middlewares: artist() },
+  { matcher: "/api/gallery/artist*", middlewares: [...requireMember()] },
+  {
+    matcher: "/api/gallery/artist/orders",
+    methods: ["GET"],
+    middlewares: [validateQuery(ArtistOrdersListQuery), resolveOrganization({ explicit: true })],
+  },
   {
     matcher: "/api/gallery/artist/orders/:id/ship",
     methods: ["POST"],
     bodyParser: { sizeLimit: "16kb" },
-    middlewares: artist(),
+    middlewares: [validateQuery(ArtistOrderQuery), validateBody(ShipBody), resolveArtistOrderOrganization()],
   },
   {
     matcher: "/api/gallery/artist/orders/:id/status",
     methods: ["POST"],
     bodyParser: { sizeLimit: "16kb" },
-    middlewares: artist(),
+    middlewares: [validateQuery(ArtistOrderQuery), validateBody(StatusBody), resolveArtistOrderOrganization()],
+  },
+  {
+    matcher: "/api/gallery/artist/analytics",
+    methods: ["GET"],
+    middlewares: [validateQuery(ArtistAnalyticsQuery), resolveOrganization({ explicit: true })],
   },
 ]

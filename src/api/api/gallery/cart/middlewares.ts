@@ -1,9 +1,11 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
+import { validateBody } from "../../../utils/validation"
+import { CartAddBody, CartRemoveBody, CartUpdateBody } from "./validators"
 
-/**
- * /api/gallery/cart*: public (the cookie is the session). Bodies are validated in the routes themselves
- * (exact spec messages, hot path, see cart/validators.ts); they are tiny JSON objects, so the body limit is small.
- */
+/** /api/gallery/cart*: public (the cookie is the session). Bodies are tiny JSON objects, so the limit is small. */
 export const galleryCartMiddlewares: MiddlewareRoute[] = [
   { matcher: "/api/gallery/cart/*", methods: ["POST"], bodyParser: { sizeLimit: "16kb" } },
+  { matcher: "/api/gallery/cart/add", methods: ["POST"], middlewares: [validateBody(CartAddBody)] },
+  { matcher: "/api/gallery/cart/update", methods: ["POST"], middlewares: [validateBody(CartUpdateBody)] },
+  { matcher: "/api/gallery/cart/remove", methods: ["POST"], middlewares: [validateBody(CartRemoveBody)] },
 ]

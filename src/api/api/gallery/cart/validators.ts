@@ -1,9 +1,10 @@
-import { MedusaError } from "@medusajs/framework/utils"
+import { z } from "@medusajs/framework/zod"
 import { clampCartQuantity, resolveCartUpdate, type CartUpdate } from "../../../../lib/cart-quantity"
+import { text } from "../../../utils/validation"
 
-// Cart bodies are read by hand rather than by a zod middleware: the spec fixes the exact messages
-// ("Product ID required", "Item ID and quantity required", "Item ID required"), the add is a hot path,
-// and unknown extra fields are ignored (a storefront may send more than it needs).
+// The spec fixes the messages ("Product ID required", "Item ID and quantity required", "Item ID required"); a value
+// of the wrong type answers the same message as a missing one. Unknown extra fields are ignored (a storefront may
+// send more than it needs).
 
 export const CART_MESSAGES = {
   productIdRequired: "Product ID required",
@@ -15,52 +16,46 @@ export const CART_MESSAGES = {
   itemNotFound: "Cart item not found",
 } as const
 
-type Body = Record<string, unknown>
+/** Product and cart item ids are short prefixed ids; anything longer cannot exist. */
+export const MAX_ID_LENGTH = 100
 
-function asBody(body: unknown): Body {
-  return body && typeof body === "object" && !Array.isArray(body) ? (body as Body) : {}
-}
+/** POST /api/gallery/cart/add `{productId, quantity = 1}`: a whole number of at least 1, above 99 capped to 99. */
+export const CartAddBody = z.object({
+  productId: text(MAX_ID_LENGTH, CART_MESSAGES.productIdRequired),
+  quantity: z
+    .unknown()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null) return 1
+      const quantity = typeof value === "number" ? clampCartQuantity(value) : null
+      if (quantity === null) {
+        ctx.addIssue({ code: "custom", message: CART_MESSAGES.addQuantityInvalid })
+        return z.NEVER
+      }
+      return quantity
+    }),
+})
+export type CartAddBody = z.output<typeof CartAddBody>
 
-function nonEmptyString(value: unknown): string | null {
-  if (typeof value !== "string") return null
-  const trimmed = value.trim()
-  return trimmed ? trimmed : null
-}
-
-function invalid(message: string): MedusaError {
-  return new MedusaError(MedusaError.Types.INVALID_DATA, message)
-}
-
-export type CartAddInput = { productId: string; quantity: number }
-
-/** `{productId, quantity = 1}`; quantity a whole number of at least 1, above 99 capped to 99. */
-export function parseCartAddBody(raw: unknown): CartAddInput {
-  const body = asBody(raw)
-  const productId = nonEmptyString(body.productId)
-  if (!productId) throw invalid(CART_MESSAGES.productIdRequired)
-  if (body.quantity === undefined || body.quantity === null) return { productId, quantity: 1 }
-  const quantity = typeof body.quantity === "number" ? clampCartQuantity(body.quantity) : null
-  if (quantity === null) throw invalid(CART_MESSAGES.addQuantityInvalid)
-  return { productId, quantity }
-}
-
-export type CartUpdateInput = { itemId: string; update: Exclude<CartUpdate, { action: "invalid" }> }
-
-/** `{itemId, quantity}`, both required; 0 removes, 1..99 sets, above 99 sets 99. */
-export function parseCartUpdateBody(raw: unknown): CartUpdateInput {
-  const body = asBody(raw)
-  const itemId = nonEmptyString(body.itemId)
-  if (!itemId || body.quantity === undefined || body.quantity === null || body.quantity === "") {
-    throw invalid(CART_MESSAGES.itemIdAndQuantityRequired)
+const updateQuantity = z.unknown().transform((value, ctx): Exclude<CartUpdate, { action: "invalid" }> => {
+  if (value === undefined || value === null || value === "") {
+    ctx.addIssue({ code: "custom", message: CART_MESSAGES.itemIdAndQuantityRequired })
+    return z.NEVER
   }
-  const update: CartUpdate = typeof body.quantity === "number" ? resolveCartUpdate(body.quantity) : { action: "invalid" }
-  if (update.action === "invalid") throw invalid(CART_MESSAGES.updateQuantityInvalid)
-  return { itemId, update }
-}
+  const update: CartUpdate = typeof value === "number" ? resolveCartUpdate(value) : { action: "invalid" }
+  if (update.action === "invalid") {
+    ctx.addIssue({ code: "custom", message: CART_MESSAGES.updateQuantityInvalid })
+    return z.NEVER
+  }
+  return update
+})
 
-/** `{itemId}`, required. */
-export function parseCartRemoveBody(raw: unknown): { itemId: string } {
-  const itemId = nonEmptyString(asBody(raw).itemId)
-  if (!itemId) throw invalid(CART_MESSAGES.itemIdRequired)
-  return { itemId }
-}
+/** POST /api/gallery/cart/update `{itemId, quantity}`, both required; 0 removes, 1..99 sets, above 99 sets 99. */
+export const CartUpdateBody = z.object({
+  itemId: text(MAX_ID_LENGTH, CART_MESSAGES.itemIdAndQuantityRequired),
+  quantity: updateQuantity,
+})
+export type CartUpdateBody = z.output<typeof CartUpdateBody>
+
+/** POST /api/gallery/cart/remove `{itemId}`. */
+export const CartRemoveBody = z.object({ itemId: text(MAX_ID_LENGTH, CART_MESSAGES.itemIdRequired) })
+export type CartRemoveBody = z.output<typeof CartRemoveBody>

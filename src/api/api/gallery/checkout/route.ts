@@ -1,9 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
-import { parseCheckoutRequest } from "../../../../lib/gallery-checkout"
 import { parseReferralSessionId, REFERRAL_COOKIE } from "../../../../lib/referral-window"
 import { PUBLIC_ID_TAKEN } from "../../../../modules/gallery/service"
 import { createGalleryCheckoutWorkflow } from "../../../../workflows/gallery-checkout/workflows/create-gallery-checkout"
+import type { CheckoutBody } from "./validators"
 
 /** A random public id colliding with an existing one is rare; a fresh order (and intent) is tried this often. */
 const MAX_ATTEMPTS = 3
@@ -22,10 +21,8 @@ function referralSession(req: MedusaRequest): string | null {
  * 500 Failed to create payment intent (nothing written). Hot path: two reads (cart, product views), the intent,
  * one insert statement; see createGalleryCheckoutWorkflow.
  */
-export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const parsed = parseCheckoutRequest(req.body)
-  if (!parsed.ok) throw new MedusaError(MedusaError.Types.INVALID_DATA, parsed.message)
-  const input = { request: parsed.value, referralSessionId: referralSession(req) }
+export async function POST(req: MedusaRequest<CheckoutBody>, res: MedusaResponse) {
+  const input = { request: req.validatedBody, referralSessionId: referralSession(req) }
   for (let attempt = 1; ; attempt++) {
     try {
       const { result } = await createGalleryCheckoutWorkflow(req.scope).run({ input })

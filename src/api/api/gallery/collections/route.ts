@@ -4,7 +4,7 @@ import { evaluateRuleCollections, listCollectionsWithItemCounts } from "../../..
 import { collectionListView } from "../../admin/collections/collection-view"
 
 /**
- * GET /api/gallery/collections (public browsing, ARCHITECTURE "Decisions where the spec is silent"): active
+ * GET /api/gallery/collections (public browsing, docs/architecture.md, "Decisions"): active
  * collections, newest first; itemCount counts the products the public sees (gallery-eligible ones only).
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

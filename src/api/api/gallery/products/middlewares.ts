@@ -1,5 +1,5 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { validateAndTransformQuery } from "@medusajs/framework/http"
+import { validateQuery } from "../../../utils/validation"
 import { GalleryProductsQuery } from "./validators"
 
 /** /api/gallery/products: public browsing. */
@@ -7,6 +7,6 @@ export const galleryProductsMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/api/gallery/products",
     methods: ["GET"],
-    middlewares: [validateAndTransformQuery(GalleryProductsQuery, {})],
+    middlewares: [validateQuery(GalleryProductsQuery)],
   },
 ]

@@ -1,6 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
+type MembershipRow = { role: string; organization: { id: string; name: string; slug: string } } | null
+
 /** The logged-in member and the organizations it belongs to. */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
@@ -12,7 +14,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   const [member] = data
   res.json({
     member: { id: member.id, email: member.email, first_name: member.first_name, last_name: member.last_name },
-    organizations: member.memberships.flatMap((m) =>
+    organizations: member.memberships.flatMap((m: MembershipRow) =>
       m ? [{ id: m.organization.id, name: m.organization.name, slug: m.organization.slug, role: m.role }] : []
     ),
   })

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PAYMENTS_MODULE, type PaymentsModuleService, type WebhookEvent } from "../../../../modules/payments"
-import { handlePaymentEvent } from "../../../../workflows/gallery-checkout/payment-events"
+import { handlePaymentEvent } from "../../../../settlement/payment-events"
 
 function signatureHeader(req: MedusaRequest): string | undefined {
   const value = req.headers["stripe-signature"]
@@ -16,7 +16,12 @@ function signatureHeader(req: MedusaRequest): string | undefined {
  * 200 {received: true, duplicate: true} for an event id already processed (nothing changes);
  * 200 {received: true} after processing (`payment_intent.succeeded` settles the order, `payment_intent.payment_failed`
  * records the failure; other types and unknown intents are acknowledged and ignored);
- * 500 when processing failed: the event is forgotten again, so the provider's retry is processed.
+ * 500 when processing failed: nothing is recorded, so the provider's retry is processed.
+ *
+ * The event is recorded as processed only after its effect has committed. Effects are idempotent (settlement is
+ * guarded by the order's status and its per-order lock), so a process that dies between the effect and the record
+ * leaves an event that the provider redelivers and that settles nothing twice — never one marked done whose effect
+ * was lost. Concurrent deliveries of one event may both run the (idempotent) effect; one records it.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const payments: PaymentsModuleService = req.scope.resolve(PAYMENTS_MODULE)
@@ -32,17 +37,15 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     return
   }
 
-  if (!(await payments.markWebhookEventProcessed(event.id, event.type))) {
+  if (await payments.isWebhookEventProcessed(event.id)) {
     res.json({ received: true, duplicate: true })
     return
   }
   try {
     await handlePaymentEvent(req.scope, event)
+    await payments.markWebhookEventProcessed(event.id, event.type)
   } catch (error) {
     logger.error(`Payment webhook ${event.id} (${event.type}) failed: ${(error as Error)?.message ?? String(error)}`)
-    await payments.unmarkWebhookEventProcessed(event.id).catch((unmarkError: unknown) => {
-      logger.error(`Payment webhook ${event.id}: could not forget the event: ${String(unmarkError)}`)
-    })
     res.status(500).json({ error: "Webhook processing failed" })
     return
   }

@@ -8,7 +8,7 @@ import {
 import { deleteCollectionWorkflow } from "../../../../../workflows/curation/workflows/delete-collection"
 import { updateCollectionWorkflow } from "../../../../../workflows/curation/workflows/update-collection"
 import { collectionDetailView, detailItems } from "../collection-view"
-import { COLLECTION_MESSAGES, parseUpdateCollectionBody } from "../validators"
+import { COLLECTION_MESSAGES, type UpdateCollectionBody } from "../validators"
 
 /**
  * GET /api/admin/collections/{id}: the collection with rules and items in position order. Manual collections list
@@ -29,9 +29,8 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
 }
 
 /** PATCH /api/admin/collections/{id}: name, description, isActive, featuredImage (and rules, manualInclusions). */
-export async function PATCH(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  const update = parseUpdateCollectionBody(req.body)
-  const { result } = await updateCollectionWorkflow(req.scope).run({ input: { id: req.params.id, ...update } })
+export async function PATCH(req: AuthenticatedMedusaRequest<UpdateCollectionBody>, res: MedusaResponse) {
+  const { result } = await updateCollectionWorkflow(req.scope).run({ input: { id: req.params.id, ...req.validatedBody } })
   res.json({ collection: { id: result.id, slug: result.slug, name: result.name, updatedAt: result.updated_at } })
 }
 

@@ -4,7 +4,7 @@ import { listSpotlights } from "../../../../../queries/curation"
 import { deleteSpotlightWorkflow } from "../../../../../workflows/curation/workflows/delete-spotlight"
 import { updateSpotlightWorkflow } from "../../../../../workflows/curation/workflows/update-spotlight"
 import { spotlightView } from "../spotlight-view"
-import { parseUpdateSpotlightBody, SPOTLIGHT_MESSAGES } from "../validators"
+import { SPOTLIGHT_MESSAGES, type UpdateSpotlightBody } from "../validators"
 
 /** GET /api/admin/spotlights/{id} (beyond the spec's table, for editing): the full spotlight. */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
@@ -16,9 +16,8 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
 }
 
 /** PATCH /api/admin/spotlights/{id}: title, description, isActive, expiresAt, featuredImage, publishedAt, orgId. */
-export async function PATCH(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  const update = parseUpdateSpotlightBody(req.body)
-  const { result } = await updateSpotlightWorkflow(req.scope).run({ input: { id: req.params.id, ...update } })
+export async function PATCH(req: AuthenticatedMedusaRequest<UpdateSpotlightBody>, res: MedusaResponse) {
+  const { result } = await updateSpotlightWorkflow(req.scope).run({ input: { id: req.params.id, ...req.validatedBody } })
   res.json({ spotlight: { id: result.id, title: result.title, updatedAt: result.updated_at } })
 }
 

@@ -2,7 +2,7 @@ import type { MedusaResponse } from "@medusajs/framework/http"
 import type { OrganizationScopedRequest } from "../../../../utils/access"
 import { getArtistAnalytics } from "../../../../../queries/gallery-analytics"
 import { analyticsRange } from "../../../admin/analytics/validators"
-import type { ArtistAnalyticsQuery } from "./middlewares"
+import type { ArtistAnalyticsQuery } from "./validators"
 
 /**
  * GET /api/gallery/artist/analytics?org_id&start_date&end_date (spec 4.8): the organization's gallery sales —

@@ -1,7 +1,7 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
 import type { OrganizationScopedRequest } from "../../../../utils/access"
 import { listArtistOrdersForOrganization } from "../../../../../queries/artist-orders"
-import { artistOrdersListQuery } from "./validators"
+import type { ArtistOrdersListQuery } from "./validators"
 
 /**
  * GET /api/gallery/artist/orders?org_id=&status=&limit=&offset= (spec 4.8): the organization's artist orders that
@@ -13,7 +13,7 @@ import { artistOrdersListQuery } from "./validators"
  * Artist orders of cancelled gallery orders are not listed. Three queries per request whatever the page size.
  */
 export async function GET(req: OrganizationScopedRequest, res: MedusaResponse) {
-  const params = artistOrdersListQuery(req.query)
-  const body = await listArtistOrdersForOrganization(req.scope, { organizationId: req.organization.id, ...params })
+  const { status, limit, offset } = req.validatedQuery as unknown as ArtistOrdersListQuery
+  const body = await listArtistOrdersForOrganization(req.scope, { organizationId: req.organization.id, status, limit, offset })
   res.json(body)
 }

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { addCartItem } from "../../../../../queries/gallery-cart"
 import { galleryEligibilityError } from "../../../../../queries/gallery-products"
 import { cartSessionOrNew, refreshCartSessionCookie } from "../session"
-import { CART_MESSAGES, parseCartAddBody } from "../validators"
+import { CART_MESSAGES, type CartAddBody } from "../validators"
 
 /**
  * POST /api/gallery/cart/add {productId, quantity = 1} (spec 4.3). Hot path: ONE SQL statement (lean product
@@ -14,8 +14,8 @@ import { CART_MESSAGES, parseCartAddBody } from "../validators"
  * approved) BEFORE 400 Product not active (draft/archived) when both apply — the order of the spec's error list.
  * The session cookie is created by the first successful add and re-set by every successful one.
  */
-export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const { productId, quantity } = parseCartAddBody(req.body)
+export async function POST(req: MedusaRequest<CartAddBody>, res: MedusaResponse) {
+  const { productId, quantity } = req.validatedBody
   const { sessionId } = cartSessionOrNew(req)
   const pg = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION)
   const result = await addCartItem(pg, { sessionId, productId, quantity })

@@ -2,14 +2,14 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { removeCartItem } from "../../../../../queries/gallery-cart"
 import { readCartSession, refreshCartSessionCookie } from "../session"
-import { CART_MESSAGES, parseCartRemoveBody } from "../validators"
+import { CART_MESSAGES, type CartRemoveBody } from "../validators"
 
 /**
  * POST /api/gallery/cart/remove {itemId} (spec 4.3): deletes the row. 400 Item ID required; 404 Cart item not
  * found (unknown id, another session's item, or no session). One SQL statement.
  */
-export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const { itemId } = parseCartRemoveBody(req.body)
+export async function POST(req: MedusaRequest<CartRemoveBody>, res: MedusaResponse) {
+  const { itemId } = req.validatedBody
   const sessionId = readCartSession(req)
   if (!sessionId) throw new MedusaError(MedusaError.Types.NOT_FOUND, CART_MESSAGES.itemNotFound)
   const pg = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION)

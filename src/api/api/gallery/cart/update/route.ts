@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { removeCartItem, setCartItemQuantity } from "../../../../../queries/gallery-cart"
 import { readCartSession, refreshCartSessionCookie } from "../session"
-import { CART_MESSAGES, parseCartUpdateBody } from "../validators"
+import { CART_MESSAGES, type CartUpdateBody } from "../validators"
 
 /**
  * POST /api/gallery/cart/update {itemId, quantity} (spec 4.3): 1..99 sets, above 99 sets 99, 0 removes the item
@@ -10,8 +10,8 @@ import { CART_MESSAGES, parseCartUpdateBody } from "../validators"
  * quantity that is not a whole number >= 0; 404 Cart item not found for an unknown id, an item of another
  * session, or no session at all. One SQL statement.
  */
-export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const { itemId, update } = parseCartUpdateBody(req.body)
+export async function POST(req: MedusaRequest<CartUpdateBody>, res: MedusaResponse) {
+  const { itemId, quantity: update } = req.validatedBody
   const sessionId = readCartSession(req)
   if (!sessionId) throw new MedusaError(MedusaError.Types.NOT_FOUND, CART_MESSAGES.itemNotFound)
   const pg = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION)

@@ -9,6 +9,7 @@ import {
   type GalleryOrderHead,
 } from "../../../../../queries/gallery-orders"
 import { markGalleryOrderPaid } from "../../../../../workflows/gallery-checkout/workflows/mark-gallery-order-paid"
+import type { ConfirmBody } from "../validators"
 
 function cancelledResponse(res: MedusaResponse, order: GalleryOrderHead) {
   // 409 (answered here: Medusa's error handler rewrites CONFLICT messages).
@@ -26,10 +27,8 @@ function cancelledResponse(res: MedusaResponse, order: GalleryOrderHead) {
  * payment intent; 409 One or more products are no longer available (the payment succeeded but an item sold out
  * meanwhile: refunded, order cancelled); 500 Failed to retrieve payment intent.
  */
-export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const body = req.body && typeof req.body === "object" ? (req.body as Record<string, unknown>) : {}
-  const paymentIntentId = typeof body.paymentIntentId === "string" ? body.paymentIntentId.trim() : ""
-  if (!paymentIntentId) throw new MedusaError(MedusaError.Types.INVALID_DATA, CHECKOUT_MESSAGES.intentIdRequired)
+export async function POST(req: MedusaRequest<ConfirmBody>, res: MedusaResponse) {
+  const { paymentIntentId } = req.validatedBody
 
   const order = await findGalleryOrderByPaymentIntent(req.scope, paymentIntentId)
   if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, CHECKOUT_MESSAGES.orderNotFoundForIntent)

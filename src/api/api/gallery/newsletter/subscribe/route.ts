@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { subscribeToNewsletterWorkflow } from "../../../../../workflows/newsletter/workflows/subscribe-to-newsletter"
-import { parseSubscribeBody } from "../validators"
+import type { SubscribeBody } from "../validators"
 
 /**
  * POST /api/gallery/newsletter/subscribe {email, firstName?, lastName?} (spec 4.7). No Authorization; sends no email.
@@ -9,8 +9,8 @@ import { parseSubscribeBody } from "../validators"
  * true: an active one unchanged (original subscribedAt), an unsubscribed one reactivated (new subscribedAt).
  * 200 in both cases. Errors: 400 Email is required; 400 Invalid email address.
  */
-export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const input = parseSubscribeBody(req.body)
+export async function POST(req: MedusaRequest<SubscribeBody>, res: MedusaResponse) {
+  const input = req.validatedBody
   const { result } = await subscribeToNewsletterWorkflow(req.scope).run({
     input: { ...input, at: new Date().toISOString() },
   })

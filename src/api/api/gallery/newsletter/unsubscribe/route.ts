@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { unsubscribeFromNewsletterWorkflow } from "../../../../../workflows/newsletter/workflows/unsubscribe-from-newsletter"
-import { parseUnsubscribeBody } from "../validators"
+import type { UnsubscribeBody } from "../validators"
 
 /**
  * POST /api/gallery/newsletter/unsubscribe {email} (spec 4.7). No Authorization; sends no email.
@@ -9,8 +9,8 @@ import { parseUnsubscribeBody } from "../validators"
  * unsubscribed email succeeds again and keeps its first unsubscription time.
  * Errors: 400 Email is required; 404 Email not found.
  */
-export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const { email } = parseUnsubscribeBody(req.body)
+export async function POST(req: MedusaRequest<UnsubscribeBody>, res: MedusaResponse) {
+  const { email } = req.validatedBody
   await unsubscribeFromNewsletterWorkflow(req.scope).run({ input: { email, at: new Date().toISOString() } })
   res.json({ success: true })
 }

@@ -7,7 +7,7 @@ import {
   serializeReferralCookie,
 } from "../../../../../lib/referral-window"
 import { trackReferralWorkflow } from "../../../../../workflows/referrals/workflows/track-referral"
-import { parseTrackReferralBody } from "../validators"
+import type { TrackReferralBody } from "../validators"
 
 /**
  * POST /api/gallery/referral/track {org_id} (spec 4.6). No Authorization.
@@ -20,8 +20,8 @@ import { parseTrackReferralBody } from "../validators"
  * Errors: 400 Organization ID required; 404 Organization not found (unknown or deleted; an organization not
  * approved for the gallery is found: a referral leads to the artist's own store).
  */
-export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const { organizationId } = parseTrackReferralBody(req.body)
+export async function POST(req: MedusaRequest<TrackReferralBody>, res: MedusaResponse) {
+  const { org_id: organizationId } = req.validatedBody
   const cookies = (req as MedusaRequest & { cookies?: Record<string, unknown> }).cookies
   const sessionId = parseReferralSessionId(cookies?.[REFERRAL_COOKIE]) ?? newReferralSessionId()
   const now = new Date()

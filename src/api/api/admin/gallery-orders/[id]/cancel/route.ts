@@ -4,7 +4,7 @@ import { FULFILMENT_MESSAGES } from "../../../../../../lib/gallery-fulfilment"
 import { cancelGalleryOrder } from "../../../../../../workflows/gallery-fulfilment/workflows/cancel-gallery-order"
 
 /**
- * POST /api/admin/gallery-orders/{id}/cancel (ARCHITECTURE "Decisions"; administrators). `{id}` is the order's
+ * POST /api/admin/gallery-orders/{id}/cancel (docs/architecture.md, "Decisions"; administrators). `{id}` is the order's
  * internal id or its public id (GAL-YYYY-XXXXXX).
  *
  * Before any shipment only: 404 Order not found; 400 Order cannot be cancelled after shipment. A pending, paid or

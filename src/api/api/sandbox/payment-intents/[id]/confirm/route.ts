@@ -6,11 +6,11 @@ import {
   type PaymentsModuleService,
   type WebhookEvent,
 } from "../../../../../../modules/payments"
-import { handlePaymentEvent } from "../../../../../../workflows/gallery-checkout/payment-events"
+import { handlePaymentEvent } from "../../../../../../settlement/payment-events"
 
 /**
- * POST /api/sandbox/payment-intents/{id}/confirm {payment_method} — local gateway only (ARCHITECTURE "Local payment
- * gateway"): confirms the intent as Stripe.js would, then raises what Stripe's webhook would, synchronously and
+ * POST /api/sandbox/payment-intents/{id}/confirm {payment_method} — local gateway only (docs/architecture.md, "Local
+ * payment gateway"): confirms the intent as Stripe.js would, then raises what Stripe's webhook would, synchronously and
  * through the same handler (`payment_intent.succeeded` settles the order; `payment_intent.payment_failed` records
  * the failure).
  *

@@ -1,9 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { GALLERY_MODULE } from "../../modules/gallery"
-import type GalleryModuleService from "../../modules/gallery/service"
-import { PAYMENTS_MODULE, type CreateTransferInput, type PaymentsModuleService } from "../../modules/payments"
-import type { PendingPayout } from "../../queries/gallery-orders"
+import { GALLERY_MODULE } from "../modules/gallery"
+import type GalleryModuleService from "../modules/gallery/service"
+import { PAYMENTS_MODULE, type CreateTransferInput, type PaymentsModuleService } from "../modules/payments"
+import type { PendingPayout } from "../queries/gallery-orders"
 
 /** A payout's transfer idempotency key: the gateway answers a replay with the first transfer, never a second one. */
 export function payoutTransferIdempotencyKey(artistOrderId: string): string {

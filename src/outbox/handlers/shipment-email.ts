@@ -1,9 +1,9 @@
-import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import type { INotificationModuleService } from "@medusajs/framework/types"
+import type { INotificationModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { fromCents } from "../lib/money"
-import { getArtistOrderForShippingEmail } from "../queries/artist-orders"
-import { GALLERY_ARTIST_ORDER_SHIPPED_EVENT } from "../workflows/gallery-fulfilment/workflows/ship-artist-order"
+import { fromCents } from "../../lib/money"
+import { GALLERY_ARTIST_ORDER_SHIPPED_TOPIC, type ArtistOrderShippedPayload } from "../../lib/outbox"
+import { isAcceptedCarrier, shownTrackingUrl } from "../../lib/tracking-url"
+import { getArtistOrderForShippingEmail } from "../../queries/artist-orders"
 
 export const GALLERY_ORDER_SHIPPED_TEMPLATE = "gallery-order-shipped"
 
@@ -13,19 +13,16 @@ export function galleryOrderTrackingPath(publicId: string): string {
 }
 
 /**
- * `gallery.artist_order.shipped` (emitted once, by the run that shipped the artist order): the shipping notification
- * to the customer (spec 6) through the Notification module, channel email. The idempotency key is the artist
- * order's, so a redelivered event sends nothing twice; an order with several artists sends one email per parcel.
+ * Outbox handler of `gallery.artist_order.shipped`: the shipping notification to the customer (spec 6) through the
+ * Notification module, channel email. The idempotency key is the artist order's, so a redelivered message sends
+ * nothing twice; an order with several artists sends one email per parcel.
  */
-export default async function galleryOrderShippedHandler({
-  event,
-  container,
-}: SubscriberArgs<{ id: string; gallery_order_id?: string }>) {
-  const shipment = await getArtistOrderForShippingEmail(container, event.data.id)
+export async function sendShipmentEmail(container: MedusaContainer, payload: ArtistOrderShippedPayload) {
+  const shipment = await getArtistOrderForShippingEmail(container, payload.id)
   if (!shipment) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(`${GALLERY_ARTIST_ORDER_SHIPPED_EVENT}: artist order ${event.data.id} not found`)
+      .warn(`${GALLERY_ARTIST_ORDER_SHIPPED_TOPIC}: artist order ${payload.id} not found`)
     return
   }
   const notifications: INotificationModuleService = container.resolve(Modules.NOTIFICATION)
@@ -33,7 +30,7 @@ export default async function galleryOrderShippedHandler({
     to: shipment.email,
     channel: "email",
     template: GALLERY_ORDER_SHIPPED_TEMPLATE,
-    trigger_type: GALLERY_ARTIST_ORDER_SHIPPED_EVENT,
+    trigger_type: GALLERY_ARTIST_ORDER_SHIPPED_TOPIC,
     resource_type: "gallery_artist_order",
     resource_id: shipment.id,
     idempotency_key: `${GALLERY_ORDER_SHIPPED_TEMPLATE}:${shipment.id}`,
@@ -41,9 +38,10 @@ export default async function galleryOrderShippedHandler({
       publicId: shipment.public_id,
       trackingPage: galleryOrderTrackingPath(shipment.public_id),
       artistName: shipment.artist_name,
-      carrier: shipment.carrier,
+      carrier: shipment.carrier && isAcceptedCarrier(shipment.carrier) ? shipment.carrier : null,
       trackingNumber: shipment.tracking_number,
-      trackingUrl: shipment.tracking_url,
+      // Only an https link reaches the customer's mailbox.
+      trackingUrl: shownTrackingUrl(shipment.tracking_url, shipment.tracking_number),
       shippedAt: shipment.shipped_at ? new Date(shipment.shipped_at).toISOString() : null,
       shippingAddress: shipment.shipping_address,
       items: shipment.items.map((item) => ({
@@ -55,9 +53,4 @@ export default async function galleryOrderShippedHandler({
       })),
     },
   })
-}
-
-export const config: SubscriberConfig = {
-  event: GALLERY_ARTIST_ORDER_SHIPPED_EVENT,
-  context: { subscriberId: "gallery-order-shipped-email" },
 }

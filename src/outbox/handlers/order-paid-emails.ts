@@ -1,11 +1,10 @@
-import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import type { INotificationModuleService } from "@medusajs/framework/types"
+import type { INotificationModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { fromCents } from "../lib/money"
-import { ORGANIZATION_MODULE } from "../modules/organization"
-import type OrganizationModuleService from "../modules/organization/service"
-import { getGalleryOrderForEmail, type GalleryOrderForEmail } from "../queries/gallery-orders"
-import { GALLERY_ORDER_PAID_EVENT } from "../workflows/gallery-checkout/workflows/mark-gallery-order-paid"
+import { fromCents } from "../../lib/money"
+import { GALLERY_ORDER_PAID_TOPIC, type GalleryOrderPaidPayload } from "../../lib/outbox"
+import { ORGANIZATION_MODULE } from "../../modules/organization"
+import type OrganizationModuleService from "../../modules/organization/service"
+import { getGalleryOrderForEmail, type GalleryOrderForEmail } from "../../queries/gallery-orders"
 
 export const GALLERY_ORDER_CONFIRMATION_TEMPLATE = "gallery-order-confirmation"
 export const GALLERY_ARTIST_NEW_ORDER_TEMPLATE = "gallery-artist-new-order"
@@ -21,15 +20,15 @@ function items(list: GalleryOrderForEmail["artist_orders"][number]["items"]) {
 }
 
 /**
- * `gallery.order.paid` (emitted once, by the run that settled the payment): the order confirmation to the customer
- * and a new-order notification per artist order to each owner of its organization, through the Notification module
- * (channel email). Idempotency keys per order / artist order / owner make a redelivered event send nothing twice.
+ * Outbox handler of `gallery.order.paid`: the order confirmation to the customer and a new-order notification per
+ * artist order to each owner of its organization, through the Notification module (channel email). Idempotency keys
+ * per order / artist order / owner make a redelivered message send nothing twice.
  */
-export default async function galleryOrderPaidHandler({ event, container }: SubscriberArgs<{ id: string }>) {
+export async function sendGalleryOrderPaidEmails(container: MedusaContainer, payload: GalleryOrderPaidPayload) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const order = await getGalleryOrderForEmail(container, event.data.id)
+  const order = await getGalleryOrderForEmail(container, payload.id)
   if (!order) {
-    logger.warn(`${GALLERY_ORDER_PAID_EVENT}: order ${event.data.id} not found`)
+    logger.warn(`${GALLERY_ORDER_PAID_TOPIC}: order ${payload.id} not found`)
     return
   }
   const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
@@ -43,7 +42,7 @@ export default async function galleryOrderPaidHandler({ event, container }: Subs
       to: order.email,
       channel: "email",
       template: GALLERY_ORDER_CONFIRMATION_TEMPLATE,
-      trigger_type: GALLERY_ORDER_PAID_EVENT,
+      trigger_type: GALLERY_ORDER_PAID_TOPIC,
       resource_type: "gallery_order",
       resource_id: order.id,
       idempotency_key: `${GALLERY_ORDER_CONFIRMATION_TEMPLATE}:${order.id}`,
@@ -70,7 +69,7 @@ export default async function galleryOrderPaidHandler({ event, container }: Subs
           to: m.member.email,
           channel: "email",
           template: GALLERY_ARTIST_NEW_ORDER_TEMPLATE,
-          trigger_type: GALLERY_ORDER_PAID_EVENT,
+          trigger_type: GALLERY_ORDER_PAID_TOPIC,
           resource_type: "gallery_artist_order",
           resource_id: artistOrder.id,
           receiver_id: m.member.id,
@@ -89,9 +88,4 @@ export default async function galleryOrderPaidHandler({ event, container }: Subs
   ]
   const notificationModule: INotificationModuleService = container.resolve(Modules.NOTIFICATION)
   await notificationModule.createNotifications(notifications)
-}
-
-export const config: SubscriberConfig = {
-  event: GALLERY_ORDER_PAID_EVENT,
-  context: { subscriberId: "gallery-order-paid-emails" },
 }

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { GALLERY_MODULE } from "../../modules/gallery"
-import type GalleryModuleService from "../../modules/gallery/service"
-import type { RetrievedPaymentIntent, WebhookEvent } from "../../modules/payments"
-import { markGalleryOrderPaid, type MarkGalleryOrderPaidResult } from "./workflows/mark-gallery-order-paid"
+import { GALLERY_MODULE } from "../modules/gallery"
+import type GalleryModuleService from "../modules/gallery/service"
+import type { RetrievedPaymentIntent, WebhookEvent } from "../modules/payments"
+import { markGalleryOrderPaid, type MarkGalleryOrderPaidResult } from "../workflows/gallery-checkout/workflows/mark-gallery-order-paid"
 
 export type PaymentEventOutcome =
   | { handled: "ignored"; reason: "event_type" | "unknown_intent" }

@@ -1,0 +1,165 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { evaluateRuleCollections, listCollectionsWithItemCounts } from "../../src/queries/curation"
+import { addCartItem } from "../../src/queries/gallery-cart"
+import {
+  aggregateAdminDays,
+  getAdminAnalytics,
+  getArtistAnalytics,
+  refreshGalleryAnalyticsRollups,
+} from "../../src/queries/gallery-analytics"
+import { loadGalleryOrderForPayment } from "../../src/queries/gallery-orders"
+import { getGalleryProductsByIds, listGalleryProducts } from "../../src/queries/gallery-products"
+import { MEDUSA_TABLES } from "../../src/queries/medusa/tables"
+import { appTables } from "../helpers/app-tables"
+
+jest.setTimeout(180000)
+
+// Fails loudly when a Medusa upgrade changes a table or column Atelier's hand-written SQL reads (src/queries/medusa/):
+// on a database migrated by this Medusa, every column of MEDUSA_TABLES exists with its declared type, every
+// statement built from src/queries/medusa/ still plans (EXPLAIN), and the plans read no Medusa column that
+// MEDUSA_TABLES does not declare.
+
+type PlanNode = { "Relation Name"?: string; Alias?: string; Plans?: PlanNode[]; [field: string]: unknown }
+type Statement = { sql: string; bindings: unknown[] }
+
+const DECLARED = MEDUSA_TABLES as Record<string, Record<string, string>>
+const MEDUSA_TABLE_NAMES = Object.keys(DECLARED)
+const NAMES_A_MEDUSA_TABLE = new RegExp(`\\b(?:FROM|JOIN)\\s+"?(?:${MEDUSA_TABLE_NAMES.join("|")})"?(?!\\w)`, "i")
+
+function planNodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(planNodes)]
+}
+
+/**
+ * Relation -> the columns a plan reads from it: every `alias.column` of the plan's expressions, with aliases
+ * resolved by the scan nodes (EXPLAIN VERBOSE makes them unique within a statement). A scan's own Output is left
+ * out: a scan may emit every column of its table (a "physical target list") whatever the query needs; the nodes
+ * above it name what is used.
+ */
+function columnsRead(plan: PlanNode, into: Map<string, Set<string>>): void {
+  const nodes = planNodes(plan)
+  const relationOf = new Map<string, string>()
+  for (const node of nodes) if (node["Relation Name"] && node.Alias) relationOf.set(node.Alias, node["Relation Name"])
+  if (!relationOf.size) return
+  const escaped = [...relationOf.keys()].map((alias) => alias.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+  const reference = new RegExp(`(?<![\\w.])(${escaped.join("|")})\\.([a-z_][a-z0-9_]*)`, "g")
+  for (const node of nodes) {
+    const { Plans: _children, Output: output, ...fields } = node
+    const text = JSON.stringify(node["Relation Name"] ? fields : { ...fields, Output: output })
+    for (const match of text.matchAll(reference)) {
+      const relation = relationOf.get(match[1])!
+      const columns = into.get(relation) ?? new Set<string>()
+      columns.add(match[2])
+      into.set(relation, columns)
+    }
+  }
+  for (const relation of relationOf.values()) if (!into.has(relation)) into.set(relation, new Set())
+}
+
+/** The plan of a statement as knex sent it (native `$n` placeholders), on a connection of the pool. */
+async function explain(pg: Knex, statement: Statement): Promise<PlanNode> {
+  const connection = await pg.client.acquireConnection()
+  try {
+    const result = await connection.query({
+      text: `EXPLAIN (VERBOSE, FORMAT JSON) ${statement.sql}`,
+      values: statement.bindings,
+    })
+    return (result.rows[0]["QUERY PLAN"] as { Plan: PlanNode }[])[0].Plan
+  } finally {
+    await pg.client.releaseConnection(connection)
+  }
+}
+
+/** Every statement `run` sends through `pg`. */
+async function statementsOf(pg: Knex, run: () => Promise<unknown>): Promise<Statement[]> {
+  const statements: Statement[] = []
+  const listener = (query: { sql: string; bindings?: unknown[] }) =>
+    statements.push({ sql: query.sql, bindings: query.bindings ?? [] })
+  pg.on("query", listener)
+  try {
+    await run()
+  } finally {
+    pg.removeListener("query", listener)
+  }
+  return statements
+}
+
+medusaIntegrationTestRunner({
+  testSuite: ({ getContainer }) => {
+    let container: MedusaContainer
+    let pg: Knex
+
+    beforeEach(() => {
+      container = getContainer()
+      pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+    })
+
+    it("has every table and column MEDUSA_TABLES declares, with the declared type", async () => {
+      const { rows } = await pg.raw(
+        `SELECT table_name, column_name,
+                CASE WHEN data_type = 'USER-DEFINED' THEN udt_name ELSE data_type END AS data_type
+         FROM information_schema.columns
+         WHERE table_schema = current_schema() AND table_name = ANY(?::text[])`,
+        [MEDUSA_TABLE_NAMES]
+      )
+      const actual = new Map<string, string>()
+      for (const row of rows as { table_name: string; column_name: string; data_type: string }[]) {
+        actual.set(`${row.table_name}.${row.column_name}`, row.data_type)
+      }
+      const differences = Object.entries(DECLARED).flatMap(([table, columns]) =>
+        Object.entries(columns)
+          .filter(([column, type]) => actual.get(`${table}.${column}`) !== type)
+          .map(([column, type]) => `${table}.${column}: expected ${type}, found ${actual.get(`${table}.${column}`) ?? "no such column"}`)
+      )
+      expect(differences).toEqual([])
+    })
+
+    it("plans every statement built from src/queries/medusa/, which read only declared columns", async () => {
+      const from = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000)
+      const to = new Date()
+      const statements = await statementsOf(pg, async () => {
+        await listGalleryProducts(pg, {})
+        await listGalleryProducts(pg, { eligibleOnly: true, price_min: 1, sort: "price_asc", q: "print" })
+        await getGalleryProductsByIds(pg, ["prod_missing"])
+        await addCartItem(pg, { sessionId: "00000000-0000-4000-8000-000000000000", productId: "prod_missing", quantity: 1 })
+        await loadGalleryOrderForPayment(pg, { orderId: "gord_missing" })
+        await listCollectionsWithItemCounts(pg, { eligibleItemsOnly: true })
+        await evaluateRuleCollections(pg, [
+          { id: "gcol_rules", type: "smart", rules: { org_ids: ["org_a", "org_b"] }, manual_inclusions: null },
+        ])
+        await aggregateAdminDays(pg, [{ from, to }])
+        await getAdminAnalytics(pg, { start: from, end: to }, to)
+        await refreshGalleryAnalyticsRollups(pg, to, { full: true })
+        await refreshGalleryAnalyticsRollups(pg, to)
+        await getArtistAnalytics(pg, "org_missing", { start: from, end: to })
+      })
+      const overMedusa = statements.filter((statement) => NAMES_A_MEDUSA_TABLE.test(statement.sql))
+      expect(overMedusa.length).toBeGreaterThanOrEqual(10)
+
+      const own = appTables()
+      const read = new Map<string, Set<string>>()
+      const failures: string[] = []
+      for (const statement of overMedusa) {
+        try {
+          columnsRead(await explain(pg, statement), read)
+        } catch (error) {
+          failures.push(`${(error as Error).message}\n${statement.sql}`)
+        }
+      }
+      expect(failures).toEqual([])
+
+      const undeclared = [...read].flatMap(([relation, columns]) => {
+        if (own.has(relation)) return []
+        const declared = DECLARED[relation]
+        if (!declared) return [`${relation} (table not in MEDUSA_TABLES)`]
+        return [...columns].filter((column) => !(column in declared)).map((column) => `${relation}.${column}`)
+      })
+      expect(undeclared).toEqual([])
+      // Every declared table is read by some exercised statement: the list cannot keep a table no SQL reads any more.
+      expect(MEDUSA_TABLE_NAMES.filter((table) => !read.has(table))).toEqual([])
+    })
+  },
+})

@@ -1,0 +1,79 @@
+import { z } from "@medusajs/framework/zod"
+import { isValidEmail, normalizeEmail } from "../../../../lib/email"
+import {
+  CHECKOUT_MESSAGES,
+  GALLERY_SHIPPING_OPTIONS,
+  type CheckoutRequest,
+  type ShippingAddress,
+} from "../../../../lib/gallery-checkout"
+import { optionalText, text } from "../../../utils/validation"
+
+/** RFC 5321's longest usable address. */
+export const MAX_EMAIL_LENGTH = 254
+/** Cart session ids are UUIDs and payment intent ids short provider ids; anything longer cannot exist. */
+export const MAX_SESSION_ID_LENGTH = 100
+export const MAX_PAYMENT_INTENT_ID_LENGTH = 255
+
+const missing = CHECKOUT_MESSAGES.missingFields
+
+/**
+ * Spec part 2 "Shipping address object": every required field non-blank (trimmed), country an ISO 3166-1 alpha-2
+ * code (two letters, upper-cased), line2 optional. Any failure is `Missing required fields` (spec 4.4).
+ * Unknown fields are dropped.
+ */
+export const ShippingAddressBody = z.object(
+  {
+    name: text(200, missing),
+    line1: text(200, missing),
+    line2: optionalText(200, missing),
+    city: text(100, missing),
+    state: text(100, missing),
+    postal_code: text(20, missing),
+    country: text(2, missing)
+      .refine((country) => /^[A-Za-z]{2}$/.test(country), { message: missing })
+      .transform((country) => country.toUpperCase()),
+  },
+  { error: missing }
+)
+
+/** The address as stored (line2 null when absent). */
+export function toShippingAddress(address: z.output<typeof ShippingAddressBody>): ShippingAddress {
+  return { ...address, line2: address.line2 ?? null }
+}
+
+/**
+ * POST /api/gallery/checkout `{sessionId, email, shippingOption, shippingAddress?}`. `Missing required fields` when
+ * sessionId, email or shippingOption is missing, shippingOption is not one of the two options, or single_address
+ * comes without a complete address; then `Invalid email address`. A per_artist checkout ignores any address sent
+ * (the spec: null when per_artist).
+ */
+export const CheckoutBody = z
+  .object({
+    sessionId: text(MAX_SESSION_ID_LENGTH, missing),
+    email: text(MAX_EMAIL_LENGTH, { invalid: missing, tooLong: CHECKOUT_MESSAGES.invalidEmail, unsafe: CHECKOUT_MESSAGES.invalidEmail }),
+    shippingOption: z.enum(GALLERY_SHIPPING_OPTIONS, { error: missing }),
+    shippingAddress: z.unknown(),
+  })
+  .transform((body, ctx): CheckoutRequest => {
+    let shippingAddress: ShippingAddress | null = null
+    if (body.shippingOption === "single_address") {
+      const address = ShippingAddressBody.safeParse(body.shippingAddress)
+      if (!address.success) {
+        ctx.addIssue({ code: "custom", message: missing, path: ["shippingAddress"] })
+        return z.NEVER
+      }
+      shippingAddress = toShippingAddress(address.data)
+    }
+    if (!isValidEmail(body.email)) {
+      ctx.addIssue({ code: "custom", message: CHECKOUT_MESSAGES.invalidEmail, path: ["email"] })
+      return z.NEVER
+    }
+    return { sessionId: body.sessionId, email: normalizeEmail(body.email), shippingOption: body.shippingOption, shippingAddress }
+  })
+export type CheckoutBody = z.output<typeof CheckoutBody>
+
+/** POST /api/gallery/checkout/confirm `{paymentIntentId}`. */
+export const ConfirmBody = z.object({
+  paymentIntentId: text(MAX_PAYMENT_INTENT_ID_LENGTH, CHECKOUT_MESSAGES.intentIdRequired),
+})
+export type ConfirmBody = z.output<typeof ConfirmBody>

@@ -1,0 +1,22 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { settlementReconcileSeconds } from "../lib/outbox"
+import { dispatchGalleryOutbox } from "../outbox/dispatch"
+
+/**
+ * Every SETTLEMENT_RECONCILE_SECONDS: delivers the outbox messages nobody delivered yet — those whose nudge was lost
+ * with a crashed process, whose claimer died (its lease ran out) or whose handler failed and is due again.
+ */
+export default async function dispatchGalleryOutboxJob(container: MedusaContainer) {
+  const { delivered, failed } = await dispatchGalleryOutbox(container)
+  if (delivered || failed) {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .info(`dispatch-gallery-outbox: ${delivered} delivered, ${failed} failed (retried later)`)
+  }
+}
+
+export const config = {
+  name: "dispatch-gallery-outbox",
+  schedule: { interval: settlementReconcileSeconds(process.env.SETTLEMENT_RECONCILE_SECONDS) * 1000 },
+}

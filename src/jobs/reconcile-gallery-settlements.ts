@@ -1,0 +1,55 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { settlementReconcileSeconds } from "../lib/outbox"
+import { listPendingGalleryPayments } from "../queries/settlement-reconciliation"
+import { markGalleryOrderPaid } from "../workflows/gallery-checkout/workflows/mark-gallery-order-paid"
+
+/** Orders younger than this are left to their customer's own confirm for now. */
+const MIN_AGE_SECONDS = 1
+/** Payment intents are not retried past this age (an abandoned checkout stops costing gateway calls). */
+const MAX_AGE_HOURS = 72
+const BATCH_LIMIT = 200
+
+export type ReconcileGallerySettlementsResult = { checked: number; settled: number; outOfStock: number }
+
+/**
+ * Heals what a crash (or a lost webhook, or a customer who never came back) left: asks the gateway about every
+ * pending gallery order's intent and settles those that succeeded, through the same idempotent, locked workflow as
+ * confirm and the webhook — so a charged customer never depends on coming back.
+ */
+export async function reconcileGallerySettlements(container: MedusaContainer): Promise<ReconcileGallerySettlementsResult> {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const pending = await listPendingGalleryPayments(container, {
+    minAgeSeconds: MIN_AGE_SECONDS,
+    maxAgeHours: MAX_AGE_HOURS,
+    limit: BATCH_LIMIT,
+  })
+  const result: ReconcileGallerySettlementsResult = { checked: pending.length, settled: 0, outOfStock: 0 }
+  for (const order of pending) {
+    try {
+      const { outcome } = await markGalleryOrderPaid(container, {
+        paymentIntentId: order.payment_intent_id,
+        orderId: order.id,
+      })
+      if (outcome === "paid") result.settled += 1
+      if (outcome === "out_of_stock") result.outOfStock += 1
+    } catch (error) {
+      logger.warn(`reconcile-gallery-settlements: order ${order.id}: ${(error as Error)?.message ?? String(error)}`)
+    }
+  }
+  if (result.settled || result.outOfStock) {
+    logger.info(
+      `reconcile-gallery-settlements: ${result.settled} settled, ${result.outOfStock} refunded (out of stock) of ${result.checked} pending`
+    )
+  }
+  return result
+}
+
+export default async function reconcileGallerySettlementsJob(container: MedusaContainer) {
+  await reconcileGallerySettlements(container)
+}
+
+export const config = {
+  name: "reconcile-gallery-settlements",
+  schedule: { interval: settlementReconcileSeconds(process.env.SETTLEMENT_RECONCILE_SECONDS) * 1000 },
+}

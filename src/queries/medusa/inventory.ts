@@ -1,0 +1,28 @@
+/**
+ * SQL over Medusa's variant and inventory tables for settling a gallery order's payment: what stock each order
+ * item (`i`, a gallery_artist_order_item) draws on. Every table and column read here is listed in MEDUSA_TABLES
+ * (tables.ts), which the Medusa schema suite checks.
+ */
+
+/** Joins the item's variant as `v` (absent when the variant was deleted). */
+export const ORDER_ITEM_VARIANT_JOIN = "LEFT JOIN product_variant v ON v.id = i.variant_id"
+
+/**
+ * The item's inventory items as a JSON array (`[]` when its variant does not manage inventory): each with its
+ * required quantity and its stock levels per location (stocked and reserved quantities), as read now.
+ */
+export const ORDER_ITEM_STOCK_JSON = `CASE WHEN v.manage_inventory IS DISTINCT FROM false THEN coalesce((
+                         SELECT json_agg(json_build_object(
+                                  'inventory_item_id', pvii.inventory_item_id,
+                                  'required_quantity', pvii.required_quantity,
+                                  'levels', coalesce((
+                                    SELECT json_agg(json_build_object(
+                                             'location_id', il.location_id,
+                                             'stocked_quantity', il.stocked_quantity,
+                                             'reserved_quantity', il.reserved_quantity))
+                                    FROM inventory_level il
+                                    WHERE il.inventory_item_id = pvii.inventory_item_id AND il.deleted_at IS NULL
+                                  ), '[]'::json)))
+                         FROM product_variant_inventory_item pvii
+                         WHERE pvii.variant_id = i.variant_id AND pvii.deleted_at IS NULL
+                       ), '[]'::json) ELSE '[]'::json END`

@@ -1,0 +1,83 @@
+/**
+ * The contract between Atelier's hand-written SQL and Medusa's own schema: every table and column of Medusa (its
+ * modules' tables, and the link tables Medusa generates for src/links/) that the SQL of this folder reads, with the
+ * PostgreSQL type it expects (information_schema `data_type`; for an enum type, its name).
+ *
+ * Only src/queries/medusa/ may name these tables in SQL (src/__tests__/medusa-sql-boundary.unit.spec.ts), and the
+ * Medusa schema suite (integration-tests/http/medusa-schema.spec.ts) checks on a migrated database that each of them
+ * exists with that type, that every statement built from this folder still plans, and that the plans read no
+ * column missing here. After a Medusa upgrade, that suite is the first to run.
+ */
+export const MEDUSA_TABLES = {
+  product: {
+    id: "text",
+    title: "text",
+    handle: "text",
+    status: "text",
+    created_at: "timestamp with time zone",
+    deleted_at: "timestamp with time zone",
+  },
+  product_variant: {
+    id: "text",
+    product_id: "text",
+    sku: "text",
+    manage_inventory: "boolean",
+    variant_rank: "integer",
+    created_at: "timestamp with time zone",
+    deleted_at: "timestamp with time zone",
+  },
+  product_variant_price_set: {
+    variant_id: "character varying",
+    price_set_id: "character varying",
+    deleted_at: "timestamp with time zone",
+  },
+  price: {
+    id: "text",
+    price_set_id: "text",
+    currency_code: "text",
+    amount: "numeric",
+    price_list_id: "text",
+    rules_count: "integer",
+    min_quantity: "numeric",
+    created_at: "timestamp with time zone",
+    deleted_at: "timestamp with time zone",
+  },
+  image: {
+    id: "text",
+    product_id: "text",
+    url: "text",
+    rank: "integer",
+    created_at: "timestamp with time zone",
+    deleted_at: "timestamp with time zone",
+  },
+  product_variant_inventory_item: {
+    variant_id: "character varying",
+    inventory_item_id: "character varying",
+    required_quantity: "numeric",
+    deleted_at: "timestamp with time zone",
+  },
+  inventory_item: {
+    id: "text",
+    deleted_at: "timestamp with time zone",
+  },
+  inventory_level: {
+    inventory_item_id: "text",
+    location_id: "text",
+    stocked_quantity: "numeric",
+    reserved_quantity: "numeric",
+    deleted_at: "timestamp with time zone",
+  },
+  order: {
+    id: "text",
+    status: "order_status_enum",
+    updated_at: "timestamp with time zone",
+  },
+  // The link table Medusa generates for src/links/artist-product-product.ts (its name is Medusa's convention).
+  organization_artist_product_product_product: {
+    product_id: "character varying",
+    artist_product_id: "character varying",
+    deleted_at: "timestamp with time zone",
+  },
+} as const satisfies Record<string, Record<string, string>>
+
+export type MedusaTable = keyof typeof MEDUSA_TABLES

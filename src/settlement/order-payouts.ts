@@ -1,0 +1,120 @@
+import type { ILockingModule, Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { mayHaveForgottenTransferKey, nextPayoutAttemptAt } from "../lib/payout-retries"
+import { GALLERY_MODULE } from "../modules/gallery"
+import type GalleryModuleService from "../modules/gallery/service"
+import { PAYMENTS_MODULE, type PaymentsModuleService } from "../modules/payments"
+import { listTransferablePayouts, type TransferablePayout } from "../queries/gallery-orders"
+import { galleryOrderLockKey } from "../workflows/gallery-checkout/workflows/mark-gallery-order-paid"
+import { transferPayouts } from "./payout-transfers"
+
+export type PayoutTransfersOutcome = { transferred: number; failed: number }
+
+/** Seconds the transfers wait for a settlement or cancellation of the same order. */
+const ORDER_LOCK_TIMEOUT_SECONDS = 30
+
+export function messageOf(error: unknown): string {
+  return (error as { message?: string } | null)?.message ?? String(error)
+}
+
+/**
+ * One order's due payouts, under its lock. Each attempt is claimed (counted, back-off set) before the provider is
+ * called. A payout whose transfer key the provider may have forgotten (first sent more than 24 h ago) is first
+ * looked up among its transfer group's transfers by `metadata.artist_order_id`: a transfer found is recorded, never
+ * created a second time. The others are transferred with their idempotency keys.
+ */
+async function payOrderPayouts(
+  container: Pick<MedusaContainer, "resolve">,
+  due: TransferablePayout[],
+  now: Date,
+  knownChargeId: string | null
+): Promise<PayoutTransfersOutcome> {
+  const logger: Logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const payments: PaymentsModuleService = container.resolve(PAYMENTS_MODULE)
+  const gallery: GalleryModuleService = container.resolve(GALLERY_MODULE)
+
+  const claimed = new Set(
+    await gallery.claimPayoutAttempts({
+      attemptedAt: now,
+      claims: due.map((p) => ({
+        payoutId: p.id,
+        attemptCount: p.attempt_count,
+        nextAttemptAt: nextPayoutAttemptAt(p.attempt_count + 1, now),
+      })),
+    })
+  )
+  let payouts = due.filter((p) => claimed.has(p.id))
+  if (!payouts.length) return { transferred: 0, failed: 0 }
+
+  const fail = async (failing: TransferablePayout[], reason: string) => {
+    logger.warn(`process-pending-payouts: ${failing.map((p) => p.id).join(", ")} stay pending: ${reason}`)
+    for (const payout of failing) await gallery.recordPayoutFailure({ payoutId: payout.id, reason })
+  }
+
+  let chargeId: string | null
+  try {
+    // The funding charge of the order's payment (source_transaction), read from the payment unless the caller knows it.
+    chargeId = knownChargeId ?? (await payments.retrievePaymentIntent(payouts[0].payment_intent_id)).chargeId
+  } catch (error) {
+    await fail(payouts, `The payment could not be read: ${messageOf(error)}`)
+    return { transferred: 0, failed: payouts.length }
+  }
+
+  let failed = 0
+  let found = 0
+  const checking = payouts.filter((p) =>
+    mayHaveForgottenTransferKey({ createdAt: new Date(p.created_at), firstAttemptedAt: p.first_attempted_at }, now)
+  )
+  if (checking.length) {
+    const checked = new Set(checking.map((p) => p.id))
+    try {
+      const existing = await payments.listTransfers({ transferGroup: checking[0].transfer_group })
+      const recorded: { payoutId: string; transferId: string; destination: string }[] = []
+      for (const payout of checking) {
+        const transfer = existing.find((t) => t.metadata.artist_order_id === payout.artist_order_id)
+        if (!transfer) continue
+        logger.info(
+          `process-pending-payouts: payout ${payout.id} already has transfer ${transfer.id}; recorded, not sent again`
+        )
+        recorded.push({ payoutId: payout.id, transferId: transfer.id, destination: transfer.destination })
+      }
+      found = (await gallery.recordPayoutTransfers(recorded)).length
+      const foundIds = new Set(recorded.map((r) => r.payoutId))
+      payouts = payouts.filter((p) => !foundIds.has(p.id))
+    } catch (error) {
+      // Without knowing whether the transfer exists, creating it could pay the artist twice: wait for the next try.
+      const unchecked = payouts.filter((p) => checked.has(p.id))
+      await fail(unchecked, `Could not check for an existing transfer: ${messageOf(error)}`)
+      failed += unchecked.length
+      payouts = payouts.filter((p) => !checked.has(p.id))
+    }
+  }
+
+  const results = await transferPayouts(container, payouts, () => chargeId)
+  const transferred = results.filter((r) => r.transferId).length
+  return { transferred: found + transferred, failed: failed + results.length - transferred }
+}
+
+/**
+ * Transfers one paid order's due payouts (pending, organization connected, back-off elapsed) under the order lock
+ * shared with settlement and cancellation, re-reading them there: right after the payment (the outbox's
+ * `transfer-payouts` handler, which knows the funding charge) and from the payouts job (accounts connected later,
+ * retries). Each transfer uses its payout's idempotency key and is recorded only while the payout is pending, so
+ * however often or concurrently this runs, a payout is transferred once.
+ */
+export async function transferDuePayoutsOfOrder(
+  container: Pick<MedusaContainer, "resolve">,
+  orderId: string,
+  options: { now: Date; chargeId?: string | null }
+): Promise<PayoutTransfersOutcome> {
+  const locking: ILockingModule = container.resolve(Modules.LOCKING)
+  return locking.execute(
+    [galleryOrderLockKey(orderId)],
+    async () => {
+      const due = await listTransferablePayouts(container, { dueAt: options.now, orderId })
+      if (!due.length) return { transferred: 0, failed: 0 }
+      return payOrderPayouts(container, due, options.now, options.chargeId ?? null)
+    },
+    { timeout: ORDER_LOCK_TIMEOUT_SECONDS }
+  )
+}
