@@ -282,28 +282,31 @@ async function redeliver(ctx, round) {
   const { api, cluster, db } = ctx
   const pending = round.orders.filter((o) => o.plan === "webhook-only" && !o.acknowledged)
   const outcome = { redelivered: 0, duplicate: 0, violations: [] }
-  for (const order of pending) {
-    const { rows } = await db.sql(
-      `SELECT o.status, i.status AS intent_status FROM gallery_order o
-         JOIN sandbox_payment_intent i ON i.id = o.payment_intent_id WHERE o.id = $1`,
-      [order.orderId]
-    )
-    const before = rows[0]
-    const res = await deliverWebhook(api, order.event, cluster.webhookSecret).catch((error) => ({ status: 0, body: String(error) }))
-    outcome.redelivered++
-    const duplicate = res.body?.duplicate === true
-    if (duplicate) outcome.duplicate++
-    const key = `2:redelivery:${order.event.id}`
-    if (res.status < 200 || res.status >= 300) {
-      outcome.violations.push({ invariant: 2, key, message: `${order.publicId}: redelivered ${order.event.id} answered ${res.status}` })
-    } else if (duplicate && before.status === "pending" && before.intent_status === "succeeded") {
-      outcome.violations.push({
-        invariant: 2,
-        key,
-        message: `${order.publicId}: redelivered ${order.event.id} answered duplicate, the charged order still pending`,
-      })
-    }
-  }
+  // Each event on its own, as the provider retries them: side by side.
+  await Promise.all(
+    pending.map(async (order) => {
+      const { rows } = await db.sql(
+        `SELECT o.status, i.status AS intent_status FROM gallery_order o
+           JOIN sandbox_payment_intent i ON i.id = o.payment_intent_id WHERE o.id = $1`,
+        [order.orderId]
+      )
+      const before = rows[0]
+      const res = await deliverWebhook(api, order.event, cluster.webhookSecret).catch((error) => ({ status: 0, body: String(error) }))
+      outcome.redelivered++
+      const duplicate = res.body?.duplicate === true
+      if (duplicate) outcome.duplicate++
+      const key = `2:redelivery:${order.event.id}`
+      if (res.status < 200 || res.status >= 300) {
+        outcome.violations.push({ invariant: 2, key, message: `${order.publicId}: redelivered ${order.event.id} answered ${res.status}` })
+      } else if (duplicate && before.status === "pending" && before.intent_status === "succeeded") {
+        outcome.violations.push({
+          invariant: 2,
+          key,
+          message: `${order.publicId}: redelivered ${order.event.id} answered duplicate, the charged order still pending`,
+        })
+      }
+    })
+  )
   return outcome
 }
 
