@@ -1085,6 +1085,11 @@ medusaIntegrationTestRunner({
         expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 0, failed: 0 })
         expect(await count("sandbox_transfer")).toBe(0)
 
+        // It had also claimed the payout's first transfer attempt (back-off set) before dying: the redelivered message
+        // transfers all the same, without waiting for the payouts job's back-off.
+        await pg.raw(
+          `UPDATE gallery_payout SET attempt_count = 1, first_attempted_at = now(), next_attempt_at = now() + interval '15 minutes'`
+        )
         // The lease ends: the next dispatch delivers them; concurrent dispatchers never share a message.
         await pg.raw(`UPDATE gallery_outbox_message SET available_at = now()`)
         const results = await Promise.all([dispatchGalleryOutbox(container), dispatchGalleryOutbox(container)])

@@ -189,9 +189,15 @@ export type TransferablePayout = PendingPayout & {
  */
 export async function listTransferablePayouts(
   source: PgSource,
-  options: { dueAt: Date; orderId?: string; limit?: number }
+  /** `dueAt`: only payouts whose back-off has elapsed by then; null: every pending payout (the first attempt). */
+  options: { dueAt: Date | null; orderId?: string; limit?: number }
 ): Promise<TransferablePayout[]> {
-  const bindings: unknown[] = [PAID_OR_LATER, options.dueAt]
+  const bindings: unknown[] = [PAID_OR_LATER]
+  let dueFilter = ""
+  if (options.dueAt) {
+    dueFilter = "AND (p.next_attempt_at IS NULL OR p.next_attempt_at <= ?)"
+    bindings.push(options.dueAt)
+  }
   let orderFilter = ""
   if (options.orderId) {
     orderFilter = "AND o.id = ?"
@@ -208,7 +214,7 @@ export async function listTransferablePayouts(
      WHERE p.status = 'pending' AND p.deleted_at IS NULL
        AND org.stripe_account_id IS NOT NULL AND org.stripe_account_id <> ''
        AND o.status = ANY(?::text[]) AND o.payment_intent_id IS NOT NULL
-       AND (p.next_attempt_at IS NULL OR p.next_attempt_at <= ?) ${orderFilter}
+       ${dueFilter} ${orderFilter}
      ORDER BY p.created_at ASC, p.id ASC
      LIMIT ?`,
     bindings as Knex.RawBinding[]
