@@ -1148,6 +1148,26 @@ medusaIntegrationTestRunner({
         expect(await count("notification", "resource_id = ?", [a.order.id])).toBe(1)
         expect(await count("notification", "resource_id = ?", [b.order.id])).toBe(0)
       })
+
+      it("an email whose sending was interrupted by a crash (left pending) is sent on redelivery, still once", async () => {
+        const { intentId, order } = await checkoutCart([["studio-north-print", 1]])
+        jest.spyOn(gallery, "claimOutboxMessages").mockResolvedValue([])
+        await payments.confirmPaymentIntent(intentId, "pm_card_visa")
+        expect((await confirm(intentId)).status).toBe(200)
+        jest.restoreAllMocks()
+        // What the Notification module had recorded when the process died: the customer's email, not yet sent.
+        await pg.raw(
+          `INSERT INTO notification (id, "to", channel, template, data, resource_id, resource_type, idempotency_key, provider_id, status)
+           VALUES ('noti_interrupted', ?, 'email', 'gallery-order-confirmation', '{}'::jsonb, ?, 'gallery_order', ?, 'local', 'pending')`,
+          [EMAIL, order.id, `gallery-order-confirmation:${order.id}`]
+        )
+        expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 2, failed: 0 })
+        const sent = await rows(`SELECT status FROM notification WHERE idempotency_key = ?`, [`gallery-order-confirmation:${order.id}`])
+        expect(sent).toEqual([{ status: "success" }])
+        expect(await count("notification", "id = 'noti_interrupted'")).toBe(0)
+        expect(await count("notification", "status <> 'success'")).toBe(0)
+        expect(await count("notification")).toBe(2)
+      })
     })
 
     describe("GET /api/gallery/orders/{publicId}", () => {

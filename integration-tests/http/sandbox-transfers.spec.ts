@@ -7,7 +7,7 @@ import { ORGANIZATION_MODULE } from "../../src/modules/organization"
 import type OrganizationModuleService from "../../src/modules/organization/service"
 import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../src/modules/payments"
 import { anyStatus, bearer, type Api } from "../helpers/accounts"
-import { countRows, selectRows } from "../helpers/db"
+import { countRows, outboxDrained, selectRows } from "../helpers/db"
 import {
   COLLECTOR_ADDRESS,
   COLLECTOR_EMAIL,
@@ -87,6 +87,8 @@ medusaIntegrationTestRunner({
       expect(paid.status).toBe(200)
       const confirmed = await api.post("/api/gallery/checkout/confirm", { paymentIntentId: order.payment_intent_id }, anyStatus)
       expect(confirmed.data.order.status).toBe("paid")
+      // The transfers follow the payment from the outbox, in the background.
+      expect(await outboxDrained(pg)).toBe(0)
       const [intent] = await rows(`SELECT charge_id FROM sandbox_payment_intent WHERE id = ?`, [order.payment_intent_id])
       const payouts = await rows(
         `SELECT p.*, o.slug FROM gallery_payout p JOIN organization o ON o.id = p.organization_id
@@ -202,7 +204,8 @@ medusaIntegrationTestRunner({
         expect(north.transfer_id).toMatch(/^tr_/)
         await pg.raw(
           `UPDATE gallery_payout SET status = 'pending', transfer_id = NULL, transferred_at = NULL,
-             attempt_count = 1, first_attempted_at = now() - interval '25 hours'
+             attempt_count = 1, first_attempted_at = now() - interval '25 hours',
+             next_attempt_at = now() - interval '24 hours 45 minutes'
            WHERE id = ?`,
           [north.id]
         )

@@ -1,9 +1,10 @@
-import type { INotificationModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { fromCents } from "../../lib/money"
 import { GALLERY_ORDER_PAID_TOPIC, type GalleryOrderPaidPayload } from "../../lib/outbox"
 import { ORGANIZATION_MODULE } from "../../modules/organization"
 import type OrganizationModuleService from "../../modules/organization/service"
+import { sendNotificationsOnce } from "../notifications"
 import { getGalleryOrdersForEmail, type GalleryOrderForEmail } from "../../queries/gallery-orders"
 
 export const GALLERY_ORDER_CONFIRMATION_TEMPLATE = "gallery-order-confirmation"
@@ -98,6 +99,5 @@ export async function sendGalleryOrderPaidEmails(container: MedusaContainer, pay
   const owners: OwnerMembership[] = orgIds.length
     ? await organizations.listMemberships({ organization_id: orgIds, role: "owner" }, { relations: ["member"] })
     : []
-  const notificationModule: INotificationModuleService = container.resolve(Modules.NOTIFICATION)
-  await notificationModule.createNotifications(orders.flatMap((order) => orderPaidNotifications(order, owners)))
+  await sendNotificationsOnce(container, orders.flatMap((order) => orderPaidNotifications(order, owners)))
 }

@@ -1,9 +1,10 @@
-import type { INotificationModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { fromCents } from "../../lib/money"
 import { GALLERY_ARTIST_ORDER_SHIPPED_TOPIC, type ArtistOrderShippedPayload } from "../../lib/outbox"
 import { isAcceptedCarrier, shownTrackingUrl } from "../../lib/tracking-url"
 import { getArtistOrderForShippingEmail } from "../../queries/artist-orders"
+import { sendNotificationsOnce } from "../notifications"
 
 export const GALLERY_ORDER_SHIPPED_TEMPLATE = "gallery-order-shipped"
 
@@ -25,8 +26,7 @@ export async function sendShipmentEmail(container: MedusaContainer, payload: Art
       .warn(`${GALLERY_ARTIST_ORDER_SHIPPED_TOPIC}: artist order ${payload.id} not found`)
     return
   }
-  const notifications: INotificationModuleService = container.resolve(Modules.NOTIFICATION)
-  await notifications.createNotifications({
+  await sendNotificationsOnce(container, [{
     to: shipment.email,
     channel: "email",
     template: GALLERY_ORDER_SHIPPED_TEMPLATE,
@@ -52,5 +52,5 @@ export async function sendShipmentEmail(container: MedusaContainer, payload: Art
         image: item.image,
       })),
     },
-  })
+  }])
 }

@@ -1,10 +1,11 @@
-import type { IInventoryService, ILockingModule } from "@medusajs/framework/types"
+import type { IInventoryService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { GALLERY_MODULE } from "../../../modules/gallery"
 import type GalleryModuleService from "../../../modules/gallery/service"
 import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../../modules/payments"
 import { settledOrder, type LoadedGalleryPayment } from "./load-gallery-order-for-payment"
+import { withInventoryLocks } from "../../../settlement/inventory-locks"
 
 /** One refund per order, whoever (confirm, webhook, a retry) gets to it. */
 export function outOfStockRefundIdempotencyKey(orderId: string): string {
@@ -28,9 +29,8 @@ export const cancelGalleryOrderOutOfStockStep = createStep(
     })
     const inventoryItemIds = [...new Set(order.items.flatMap((i) => i.inventory.map((l) => l.inventory_item_id)))].sort()
     if (inventoryItemIds.length) {
-      const locking: ILockingModule = container.resolve(Modules.LOCKING)
       const inventory: IInventoryService = container.resolve(Modules.INVENTORY)
-      await locking.execute(inventoryItemIds, () =>
+      await withInventoryLocks(container, inventoryItemIds, () =>
         inventory.deleteReservationItemsByLineItem(order.items.map((item) => item.id))
       )
     }

@@ -1,8 +1,9 @@
-import type { IInventoryService, ILockingModule } from "@medusajs/framework/types"
+import type { IInventoryService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { allocateStock, type StockLevel } from "../../../lib/gallery-checkout"
 import { settledOrder, type LoadedGalleryPayment } from "./load-gallery-order-for-payment"
+import { withInventoryLocks } from "../../../settlement/inventory-locks"
 
 export type ReserveGalleryStockResult = {
   /** False when there was nothing to settle (the order is not pending or its payment did not succeed). */
@@ -19,8 +20,6 @@ function respond(result: ReserveGalleryStockResult, compensation: ReservationCom
   return new StepResponse<ReserveGalleryStockResult, ReservationCompensation>(result, compensation)
 }
 
-/** How long a reservation waits for a racing one on the same inventory items (seconds). */
-const INVENTORY_LOCK_TIMEOUT_SECONDS = 15
 
 /**
  * Reserves the sold variants' stock with Medusa's inventory module (a reservation per order item and location,
@@ -45,12 +44,9 @@ export const reserveGalleryStockStep = createStep(
     if (!inventoryItemIds.length) {
       return respond({ attempted: true, available: true, reservationIds: [] })
     }
-    const locking: ILockingModule = container.resolve(Modules.LOCKING)
     const inventory: IInventoryService = container.resolve(Modules.INVENTORY)
 
-    const reservationIds = await locking.execute(
-      inventoryItemIds,
-      async () => {
+    const reservationIds = await withInventoryLocks(container, inventoryItemIds, async () => {
         // Locations are chosen from the levels read with the order; the inventory module re-checks every
         // reservation against the current level (stocked - reserved) inside this lock, and refuses a shortage.
         const byItem = new Map<string, StockLevel[]>()
@@ -102,9 +98,7 @@ export const reserveGalleryStockStep = createStep(
           if ((error as { type?: string }).type === MedusaError.Types.NOT_ALLOWED) return null
           throw error
         }
-      },
-      { timeout: INVENTORY_LOCK_TIMEOUT_SECONDS }
-    )
+      })
     if (!reservationIds) {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
@@ -115,10 +109,9 @@ export const reserveGalleryStockStep = createStep(
   },
   async (compensation: ReservationCompensation | undefined, { container }) => {
     if (!compensation?.reservationIds?.length) return
-    const locking: ILockingModule = container.resolve(Modules.LOCKING)
     const inventory: IInventoryService = container.resolve(Modules.INVENTORY)
-    await locking.execute(compensation.inventoryItemIds, async () => {
-      await inventory.deleteReservationItems(compensation.reservationIds)
-    })
+    await withInventoryLocks(container, compensation.inventoryItemIds, () =>
+      inventory.deleteReservationItems(compensation.reservationIds)
+    )
   }
 )

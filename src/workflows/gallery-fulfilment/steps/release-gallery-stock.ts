@@ -1,10 +1,9 @@
-import type { IInventoryService, ILockingModule } from "@medusajs/framework/types"
+import type { IInventoryService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { listGalleryOrderItemIds } from "../../../queries/artist-orders"
+import { withInventoryLocks } from "../../../settlement/inventory-locks"
 
-/** How long the release waits for a racing reservation on the same inventory items (seconds). */
-const INVENTORY_LOCK_TIMEOUT_SECONDS = 15
 
 /**
  * Gives a cancelled order's stock back: the checkout reserved it with Medusa's inventory module when the order was
@@ -23,14 +22,10 @@ export const releaseGalleryStockStep = createStep(
       { select: ["id", "inventory_item_id"] }
     )
     if (!reservations.length) return new StepResponse({ released: 0 })
-    const locking: ILockingModule = container.resolve(Modules.LOCKING)
-    const inventoryItemIds = [...new Set(reservations.map((r) => r.inventory_item_id))].sort()
-    await locking.execute(
-      inventoryItemIds,
-      async () => {
-        await inventory.deleteReservationItems(reservations.map((r) => r.id))
-      },
-      { timeout: INVENTORY_LOCK_TIMEOUT_SECONDS }
+    await withInventoryLocks(
+      container,
+      reservations.map((r) => r.inventory_item_id),
+      () => inventory.deleteReservationItems(reservations.map((r) => r.id))
     )
     return new StepResponse({ released: reservations.length })
   }

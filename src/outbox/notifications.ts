@@ -1,0 +1,38 @@
+import type { CreateNotificationDTO, INotificationModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { Modules, NotificationStatus } from "@medusajs/framework/utils"
+
+/**
+ * The module's generated list and delete methods as they behave: its published interface types no filter on
+ * idempotency key or status and leaves the delete out.
+ */
+type NotificationModuleRows = Pick<INotificationModuleService, "createNotifications"> & {
+  listNotifications(
+    filters: { idempotency_key: string[]; status: NotificationStatus },
+    config: { select: string[] }
+  ): Promise<{ id: string }[]>
+  deleteNotifications(ids: string[]): Promise<void>
+}
+
+/**
+ * Sends notifications once per idempotency key, also across a crash. The Notification module records a notification
+ * (`pending`) before its provider sends it and marks it sent afterwards; it skips any key it already knows unless that
+ * notification failed. A process that died in between leaves a `pending` notification that would block its key
+ * forever. The outbox runs one delivery of a message at a time (its lease), so a `pending` notification under one
+ * of our keys is such a leftover: it is removed, and createNotifications records and sends it afresh under the same
+ * key. (Retrying a `failure` row through createNotifications does not work in Medusa 2.21: it sends under a new id
+ * and then fails to update that id.) The provider may have sent the lost one already: at the provider, delivery is
+ * at least once across such a crash; the record stays one per key.
+ */
+export async function sendNotificationsOnce(
+  container: Pick<MedusaContainer, "resolve">,
+  notifications: CreateNotificationDTO[]
+): Promise<void> {
+  if (!notifications.length) return
+  const module = container.resolve<NotificationModuleRows>(Modules.NOTIFICATION)
+  const keys = notifications.map((n) => n.idempotency_key).filter((key): key is string => Boolean(key))
+  const interrupted = keys.length
+    ? await module.listNotifications({ idempotency_key: keys, status: NotificationStatus.PENDING }, { select: ["id"] })
+    : []
+  if (interrupted.length) await module.deleteNotifications(interrupted.map((n) => n.id))
+  await module.createNotifications(notifications)
+}

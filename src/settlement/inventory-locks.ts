@@ -1,0 +1,26 @@
+import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+
+/** How long one inventory item's lock is waited for (seconds). */
+export const INVENTORY_LOCK_TIMEOUT_SECONDS = 15
+
+/**
+ * Runs `fn` holding the locks of these inventory items (Medusa's locking module), as Medusa's cart completion locks
+ * the items it reserves. The locks are taken ONE KEY AT A TIME in sorted order rather than with one multi-key
+ * `execute`: the Redis provider takes a multi-key lock key by key and, when it times out, keeps the keys it already
+ * holds until their lease ends, so overlapping multi-key callers (settlements of orders sharing stock) lock each
+ * other out for a minute. One key per call is released on every path; the global order excludes deadlocks.
+ */
+export async function withInventoryLocks<T>(
+  container: Pick<MedusaContainer, "resolve">,
+  inventoryItemIds: string[],
+  fn: () => Promise<T>
+): Promise<T> {
+  const locking: ILockingModule = container.resolve(Modules.LOCKING)
+  const keys = [...new Set(inventoryItemIds)].sort()
+  const lockFrom = (index: number): Promise<T> =>
+    index === keys.length
+      ? fn()
+      : locking.execute([keys[index]], () => lockFrom(index + 1), { timeout: INVENTORY_LOCK_TIMEOUT_SECONDS })
+  return lockFrom(0)
+}
