@@ -1,7 +1,9 @@
+import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { MAX_CART_QUANTITY } from "../../lib/cart-quantity"
 import { CART_SESSION_TTL_DAYS } from "../../lib/cart-session"
 import { CART_PRODUCT_STATE_SQL } from "../../queries/medusa/products"
-import { preparedStatement } from "../common/prepared-statement"
+import { preparedStatement, runPrepared, type PreparedStatement } from "../common/prepared-statement"
+import { sqlKnex } from "../common/sql-manager"
 
 /**
  * The gallery cart's writes (spec 4.3), run by GalleryModuleService: hot paths, one round trip per write, each ONE
@@ -97,6 +99,17 @@ WITH removed AS (
 ),
 ${touchSiblingsCte("removed", "id")}
 SELECT id, product_id, quantity, session_id FROM removed`)
+
+/** Runs CART_SET or CART_REMOVE: the item as written, or null when the session has no such item. */
+export async function writeCartItem(
+  manager: SqlEntityManager,
+  statement: PreparedStatement,
+  bindings: readonly unknown[]
+): Promise<CartItemRow | null> {
+  const result = await runPrepared(sqlKnex(manager), statement, bindings)
+  const row = result.rows[0] as CartItemRow | undefined
+  return row ? { ...row, quantity: Number(row.quantity) } : null
+}
 
 /**
  * Deletes every row of the sessions whose last activity (newest updated_at, or deleted_at of soft-deleted rows) is

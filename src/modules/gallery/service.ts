@@ -22,6 +22,7 @@ import {
   type AddCartItemResult,
   type CartAddRow,
   type CartItemRow,
+  writeCartItem,
 } from "./cart"
 import { ArtistOrder } from "./models/artist-order"
 import { ArtistOrderItem } from "./models/artist-order-item"
@@ -452,15 +453,13 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
     input: { sessionId: string; itemId: string; quantity: number },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<CartItemRow | null> {
-    const result = await runPrepared(sqlKnex(this.manager_(sharedContext)), CART_SET, [
+    return await writeCartItem(this.manager_(sharedContext), CART_SET, [
       input.quantity,
       input.itemId,
       input.sessionId,
       input.sessionId,
       input.itemId,
     ])
-    const row = result.rows[0] as CartItemRow | undefined
-    return row ? { ...row, quantity: Number(row.quantity) } : null
   }
 
   /** Deletes one of the session's items (hard delete); null when the session has no such item. */
@@ -469,14 +468,12 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
     input: { sessionId: string; itemId: string },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<CartItemRow | null> {
-    const result = await runPrepared(sqlKnex(this.manager_(sharedContext)), CART_REMOVE, [
+    return await writeCartItem(this.manager_(sharedContext), CART_REMOVE, [
       input.itemId,
       input.sessionId,
       input.sessionId,
       input.itemId,
     ])
-    const row = result.rows[0] as CartItemRow | undefined
-    return row ? { ...row, quantity: Number(row.quantity) } : null
   }
 
   /**
