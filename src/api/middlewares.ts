@@ -22,7 +22,7 @@ export default defineMiddlewares({
     // First, so that preflight requests are answered before authentication.
     { matcher: "/api*", middlewares: [apiCors()] },
     // No NUL or unpaired surrogate reaches a route that does not validate that input itself (validation.ts).
-    { matcher: "/api*", middlewares: [inputBackstop(familyRoutes)] },
+    { matcher: "/api*", middlewares: [inputBackstop(familyRoutes, { signedBodyPaths: ["/api/webhooks/payments"] })] },
     ...familyRoutes,
   ],
 })

@@ -88,8 +88,11 @@ export type PaymentOrderItem = {
   id: string
   variant_id: string | null
   quantity: number
-  /** Inventory items of the variant (empty when it does not manage stock), with their stock levels as read. */
-  inventory: { inventory_item_id: string; required_quantity: number; levels: StockLevelRow[] }[]
+  /**
+   * Inventory items of the variant (empty when it does not manage stock), with their stock levels as read and the
+   * quantity already reserved for this line by an earlier, interrupted settlement.
+   */
+  inventory: { inventory_item_id: string; required_quantity: number; line_reserved: number; levels: StockLevelRow[] }[]
 }
 
 export type StockLevelRow = { location_id: string; stocked_quantity: number; reserved_quantity: number }
@@ -146,6 +149,7 @@ export async function loadGalleryOrderForPayment(
       inventory: item.inventory.map((link) => ({
         ...link,
         required_quantity: Number(link.required_quantity),
+        line_reserved: Number(link.line_reserved),
         levels: link.levels.map((level) => ({
           location_id: level.location_id,
           stocked_quantity: Number(level.stocked_quantity),

@@ -86,7 +86,7 @@ describe("inputBackstop", () => {
     { matcher: "/api/search", methods: ["GET"], middlewares: [validateQuery(schema)] },
     { matcher: "/api/other/*", methods: ["POST"], bodyParser: { sizeLimit: "1kb" } },
   ]
-  const backstop = inputBackstop(routes)
+  const backstop = inputBackstop(routes, { signedBodyPaths: ["/api/hooks/provider"] })
   const request = (method: string, originalUrl: string, body: unknown = {}, query: unknown = {}) =>
     run(backstop, { method, originalUrl, body, query })
 
@@ -104,6 +104,12 @@ describe("inputBackstop", () => {
     // A body on a route that only validates its query, or on another method, is still checked here.
     expect((await request("GET", "/api/search", { a: "\u0000" })).error).toMatchObject({ field: "body.a" })
     expect((await request("PATCH", "/api/things/1/rename", { id: "\u0000" })).error).toMatchObject({ field: "body.id" })
+  })
+
+  it("leaves a provider's signed event body to its route, but still checks its query and path", async () => {
+    expect((await request("POST", "/api/hooks/provider", { data: { name: "\u0000" } })).error).toBeUndefined()
+    expect((await request("POST", "/api/hooks/provider?x=1", {}, { x: "\u0000" })).error).toMatchObject({ field: "query.x" })
+    expect((await request("POST", "/api/hooks/provider/%00", {})).error).toMatchObject({ field: "path" })
   })
 
   it("leaves input that the route's own schema validates to that schema (its message, after its authentication)", async () => {

@@ -178,10 +178,13 @@ function decodedSegments(path: string): string | null {
  * Global `/api*` middleware, so that a route added later without a schema is safe too: a body or query string
  * holding a NUL or an unpaired surrogate (or such a path) is refused with 400 `UNSAFE_TEXT_MESSAGE`. Routes that
  * validate that input themselves (a `validateBody` / `validateQuery` among `routes`) are left to their schema,
- * which answers with the route's own message, after the route's authentication.
+ * which answers with the route's own message, after the route's authentication. `signedBodyPaths` are routes whose
+ * body is a provider's signed event (a payment webhook): its route checks the signature and reads only what it
+ * needs, and refusing a genuine event would only make the provider send it again and again.
  */
-export function inputBackstop(routes: MiddlewareRoute[]): Middleware {
+export function inputBackstop(routes: MiddlewareRoute[], options: { signedBodyPaths?: string[] } = {}): Middleware {
   const covered = coveredRoutes(routes)
+  const signedBodies = (options.signedBodyPaths ?? []).map(matcherPattern)
   const validatedHere = (method: string, path: string, location: InputLocation) =>
     covered.some(
       (route) => route.validates === location && (!route.methods || route.methods.includes(method)) && route.pattern.test(path)
@@ -193,6 +196,7 @@ export function inputBackstop(routes: MiddlewareRoute[]): Middleware {
     for (const location of ["query", "body"] as const) {
       const unsafe = findUnsafeText(req[location])
       if (unsafe === null || validatedHere(req.method, path, location)) continue
+      if (location === "body" && signedBodies.some((pattern) => pattern.test(path))) continue
       return next(invalid(UNSAFE_TEXT_MESSAGE, unsafe ? `${location}.${unsafe}` : location))
     }
     next()

@@ -9,12 +9,19 @@ export const ORDER_ITEM_VARIANT_JOIN = "LEFT JOIN product_variant v ON v.id = i.
 
 /**
  * The item's inventory items as a JSON array (`[]` when its variant does not manage inventory): each with its
- * required quantity and its stock levels per location (stocked and reserved quantities), as read now.
+ * required quantity, its stock levels per location (stocked and reserved quantities), as read now, and what is
+ * already reserved for this very order line (`line_reserved`: left by an earlier, interrupted settlement).
  */
 export const ORDER_ITEM_STOCK_JSON = `CASE WHEN v.manage_inventory IS DISTINCT FROM false THEN coalesce((
                          SELECT json_agg(json_build_object(
                                   'inventory_item_id', pvii.inventory_item_id,
                                   'required_quantity', pvii.required_quantity,
+                                  'line_reserved', (
+                                    SELECT coalesce(sum(r.quantity), 0)
+                                    FROM reservation_item r
+                                    WHERE r.line_item_id = i.id AND r.inventory_item_id = pvii.inventory_item_id
+                                      AND r.deleted_at IS NULL
+                                  ),
                                   'levels', coalesce((
                                     SELECT json_agg(json_build_object(
                                              'location_id', il.location_id,

@@ -67,6 +67,12 @@ export const MEDUSA_TABLES = {
     reserved_quantity: "numeric",
     deleted_at: "timestamp with time zone",
   },
+  reservation_item: {
+    line_item_id: "text",
+    inventory_item_id: "text",
+    quantity: "numeric",
+    deleted_at: "timestamp with time zone",
+  },
   order: {
     id: "text",
     status: "order_status_enum",

@@ -30,7 +30,7 @@ const INVENTORY_LOCK_TIMEOUT_SECONDS = 15
  * a racing buyer): `available` false.
  *
  * Idempotent: a settlement that died after reserving (before the order became paid) left its reservations; a retry
- * finds them by line item and reserves only what is still missing, so stock is never reserved twice for one order
+ * finds them by line item (read with the order) and reserves only what is still missing, so stock is never reserved twice for one order
  * (and an order never falls short because of its own earlier reservation). Compensation deletes only what this run
  * created.
  */
@@ -47,17 +47,6 @@ export const reserveGalleryStockStep = createStep(
     }
     const locking: ILockingModule = container.resolve(Modules.LOCKING)
     const inventory: IInventoryService = container.resolve(Modules.INVENTORY)
-
-    // What earlier, interrupted runs of this settlement already reserved, per item and inventory item.
-    const existing = await inventory.listReservationItems(
-      { line_item_id: order.items.map((item) => item.id) },
-      { select: ["id", "line_item_id", "inventory_item_id", "quantity"] }
-    )
-    const alreadyReserved = new Map<string, number>()
-    for (const r of existing) {
-      const key = `${r.line_item_id}:${r.inventory_item_id}`
-      alreadyReserved.set(key, (alreadyReserved.get(key) ?? 0) + Number(r.quantity))
-    }
 
     const reservationIds = await locking.execute(
       inventoryItemIds,
@@ -83,8 +72,8 @@ export const reserveGalleryStockStep = createStep(
         for (const item of order.items) {
           for (const link of item.inventory) {
             const itemLevels = byItem.get(link.inventory_item_id) ?? []
-            const missing =
-              item.quantity * link.required_quantity - (alreadyReserved.get(`${item.id}:${link.inventory_item_id}`) ?? 0)
+            // What an earlier, interrupted run of this settlement already reserved for the line is not reserved again.
+            const missing = item.quantity * link.required_quantity - link.line_reserved
             if (missing <= 0) continue
             const allocations = allocateStock(missing, itemLevels)
             if (!allocations) return null
