@@ -34,5 +34,17 @@ module.exports = {
       testMatch: ["<rootDir>/integration-tests/http/**/*.spec.ts"],
       setupFiles: ["<rootDir>/integration-tests/setup.js"],
     },
+    {
+      ...common,
+      displayName: "scale",
+      moduleFileExtensions: ["js", "mjs", "ts", "json"],
+      transform: {
+        "^.+\\.ts$": [
+          "@swc/jest",
+          { jsc: { parser: { syntax: "typescript" }, target: "es2021" }, module: { type: "commonjs", ignoreDynamic: true } },
+        ],
+      },
+      testMatch: ["<rootDir>/integration-tests/scale/**/*.spec.ts"],
+    },
   ],
 }

@@ -1085,6 +1085,11 @@ medusaIntegrationTestRunner({
         expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 0, failed: 0 })
         expect(await count("sandbox_transfer")).toBe(0)
 
+        // It had also claimed the payout's first transfer attempt (back-off set) before dying: the redelivered message
+        // transfers all the same, without waiting for the payouts job's back-off.
+        await pg.raw(
+          `UPDATE gallery_payout SET attempt_count = 1, first_attempted_at = now(), next_attempt_at = now() + interval '15 minutes'`
+        )
         // The lease ends: the next dispatch delivers them; concurrent dispatchers never share a message.
         await pg.raw(`UPDATE gallery_outbox_message SET available_at = now()`)
         const results = await Promise.all([dispatchGalleryOutbox(container), dispatchGalleryOutbox(container)])
@@ -1111,6 +1116,37 @@ medusaIntegrationTestRunner({
         )
         expect(failed).toEqual({ attempts: 1, delivered_at: null, last_error: "No outbox handler named unknown-handler", later: true })
         expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 0, failed: 0 })
+      })
+
+      it("outbox: one batch of emails for several orders; a failing order is retried alone, the others are delivered", async () => {
+        const a = await checkoutCart([["studio-north-print", 1]])
+        const b = await checkoutCart([["studio-east-print", 1]])
+        // Settled while no dispatcher runs: both orders' messages wait in the outbox.
+        jest.spyOn(gallery, "claimOutboxMessages").mockResolvedValue([])
+        for (const order of [a, b]) {
+          await payments.confirmPaymentIntent(order.intentId, "pm_card_visa")
+          expect((await confirm(order.intentId)).status).toBe(200)
+        }
+        jest.restoreAllMocks()
+        expect(await count("gallery_outbox_message", "delivered_at IS NULL")).toBe(4)
+
+        // The email provider refuses anything about order b.
+        const notifications = container.resolve(Modules.NOTIFICATION)
+        const create = notifications.createNotifications.bind(notifications)
+        const calls: number[] = []
+        jest.spyOn(notifications, "createNotifications").mockImplementation(async (data: unknown) => {
+          const list = data as { resource_id?: string; data?: { publicId?: string } }[]
+          calls.push(list.length)
+          if (list.some((n) => n.data?.publicId === b.order.public_id)) throw new Error("provider refused")
+          return create(data as never)
+        })
+        expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 3, failed: 1 })
+        // One call for both orders (2 + 2 emails), then each order alone.
+        expect(calls).toEqual([4, 2, 2])
+        const [failed] = await rows(`SELECT key, attempts, last_error FROM gallery_outbox_message WHERE delivered_at IS NULL`)
+        expect(failed).toEqual({ key: `order-paid-emails:${b.order.id}`, attempts: 1, last_error: "provider refused" })
+        expect(await count("notification", "resource_id = ?", [a.order.id])).toBe(1)
+        expect(await count("notification", "resource_id = ?", [b.order.id])).toBe(0)
       })
     })
 

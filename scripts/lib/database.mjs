@@ -1,4 +1,4 @@
-// Database bootstrap shared by `npm run dev`, the jest global setup and the benchmarks:
+// Database bootstrap shared by `npm run dev`, the jest global setup, the benchmarks and the multi-process harnesses:
 // use DATABASE_URL when given, otherwise run an embedded PostgreSQL (real server binaries from npm).
 import fs from "node:fs"
 import net from "node:net"
@@ -103,4 +103,81 @@ export function scratchDir(prefix) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
   fs.chmodSync(dir, 0o755)
   return dir
+}
+
+/**
+ * The server named by DATABASE_URL, else (with `testEnv`) by DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD, the variables
+ * of the jest setup; else null.
+ */
+function configuredServerUrl(testEnv) {
+  if (process.env.DATABASE_URL) return new URL(process.env.DATABASE_URL)
+  if (!testEnv || !process.env.DB_HOST) return null
+  const url = new URL("postgres://localhost/postgres")
+  url.hostname = process.env.DB_HOST
+  url.port = process.env.DB_PORT || "5432"
+  url.username = encodeURIComponent(process.env.DB_USERNAME || "postgres")
+  url.password = encodeURIComponent(process.env.DB_PASSWORD || "")
+  return url
+}
+
+/** Drops the database named in `databaseUrl`, closing its connections. */
+export async function dropDatabase(databaseUrl) {
+  const url = new URL(databaseUrl)
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ""))
+  url.pathname = "/postgres"
+  const client = new pg.Client({ connectionString: url.toString() })
+  await client.connect()
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`)
+  } finally {
+    await client.end()
+  }
+}
+
+/**
+ * A scratch database `<prefix>_<timestamp>_<pid>`: on the PostgreSQL server of DATABASE_URL, else (with `testEnv`)
+ * of DB_HOST (and DB_PORT, DB_USERNAME, DB_PASSWORD), and then dropped by `stop()` unless `keep`; otherwise on an embedded
+ * PostgreSQL on a free port with its data in a scratch folder, both removed by `stop()`. `postmasterPid` and
+ * `dir` are the embedded server's pid and folder (null for a server that is not ours).
+ */
+export async function scratchDatabase({ prefix, keep = false, testEnv = false, log = () => {} }) {
+  const name = `${prefix}_${Date.now()}_${process.pid}`
+  const server = configuredServerUrl(testEnv)
+  if (server) {
+    server.pathname = `/${name}`
+    const databaseUrl = server.toString()
+    log(`creating scratch database ${name} on ${server.hostname}:${server.port || 5432}`)
+    await ensureDatabase(databaseUrl)
+    return {
+      databaseUrl,
+      kind: "external",
+      postmasterPid: null,
+      dir: null,
+      stop: async () => {
+        if (keep) return log(`kept database ${name}`)
+        await dropDatabase(databaseUrl)
+      },
+    }
+  }
+  const port = await freePort()
+  const dir = scratchDir(`${prefix.replace(/_/g, "-")}-pg-`)
+  log(`starting embedded PostgreSQL on 127.0.0.1:${port} (data in ${dir})`)
+  const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, "data"), port, persistent: false })
+  const databaseUrl = embedded.url(prefix)
+  await ensureDatabase(databaseUrl)
+  const pidFile = path.join(dir, "data", "postmaster.pid")
+  const postmasterPid = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]) || null : null
+  return {
+    databaseUrl,
+    kind: "embedded",
+    postmasterPid,
+    dir,
+    stop: async () => {
+      try {
+        await embedded.stop()
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true })
+      }
+    },
+  }
 }

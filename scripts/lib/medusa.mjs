@@ -4,15 +4,26 @@ import { ensureDatabase, queryOnce, startEmbeddedPostgres } from "./database.mjs
 
 export const DEFAULT_EMBEDDED_PORT = 54329
 
-/** Runs a Medusa CLI command in the project and resolves when it exits 0. */
-export function runMedusa(root, args, env) {
+/**
+ * Runs a Medusa CLI command in the project and resolves when it exits 0. `quiet` collects its output and prints it
+ * only when the command fails.
+ */
+export function runMedusa(root, args, env, { quiet = false } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(root, "node_modules/.bin/medusa"), args, {
       cwd: root,
       env: { ...process.env, ...env },
-      stdio: "inherit",
+      stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
     })
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`medusa ${args.join(" ")} exited ${code}`))))
+    let output = ""
+    child.stdout?.on("data", (chunk) => (output += chunk))
+    child.stderr?.on("data", (chunk) => (output += chunk))
+    child.on("error", reject)
+    child.on("exit", (code) => {
+      if (code === 0) return resolve()
+      if (output) console.error(output)
+      reject(new Error(`medusa ${args.join(" ")} exited ${code}`))
+    })
   })
 }
 
@@ -46,4 +57,13 @@ export async function prepareDatabase(root, { log, seed = true } = {}) {
     throw error
   }
   return { databaseUrl, stop }
+}
+
+/** Migrations and demo data on `databaseUrl` (the project's own CLI commands, as `npm run dev` runs them). */
+export async function migrateAndSeed(root, databaseUrl, { log = () => {}, quiet = false } = {}) {
+  const env = { DATABASE_URL: databaseUrl, LOG_LEVEL: "error", MEDUSA_DISABLE_TELEMETRY: "true" }
+  log("applying migrations")
+  await runMedusa(root, ["db:migrate"], env, { quiet })
+  log("seeding demo data")
+  await runMedusa(root, ["exec", "./src/scripts/seed.ts"], env, { quiet })
 }

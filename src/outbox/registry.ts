@@ -10,20 +10,26 @@ import { recordGalleryReferralConversions } from "./handlers/referral-conversion
 import { sendShipmentEmail } from "./handlers/shipment-email"
 import { transferGalleryOrderPayouts } from "./handlers/transfer-payouts"
 
-export type OutboxHandler = (container: MedusaContainer, payload: Record<string, unknown>) => Promise<void>
+/** Handles a batch of one handler's messages; throwing means none of them is delivered. */
+export type OutboxHandler = (container: MedusaContainer, payloads: Record<string, unknown>[]) => Promise<void>
+
+/** A handler that works one message at a time. */
+function eachOf<P>(handle: (container: MedusaContainer, payload: P) => Promise<void>): OutboxHandler {
+  return async (container, payloads) => {
+    for (const payload of payloads) await handle(container, payload as P)
+  }
+}
 
 /**
  * The outbox's handlers by name (the `handler` column), each with the payload its topic's messages carry (written by
  * lib/outbox.ts). They take the place of event subscribers for work that must survive a crash: a Medusa subscriber on
- * the in-process event bus is lost with its process.
+ * the in-process event bus is lost with its process. Emails go out in batches (one Notification module call for every
+ * order the dispatcher claimed at once); transfers are made per order, under its lock.
  */
 export const OUTBOX_HANDLERS: Record<string, OutboxHandler> = {
-  [GALLERY_ORDER_PAID_HANDLERS.transferPayouts]: (container, payload) =>
-    transferGalleryOrderPayouts(container, payload as GalleryOrderPaidPayload),
-  [GALLERY_ORDER_PAID_HANDLERS.orderPaidEmails]: (container, payload) =>
-    sendGalleryOrderPaidEmails(container, payload as GalleryOrderPaidPayload),
-  [GALLERY_ORDER_PAID_HANDLERS.referralConversions]: (container, payload) =>
-    recordGalleryReferralConversions(container, payload as GalleryOrderPaidPayload),
-  [GALLERY_ARTIST_ORDER_SHIPPED_HANDLERS.shipmentEmail]: (container, payload) =>
-    sendShipmentEmail(container, payload as ArtistOrderShippedPayload),
+  [GALLERY_ORDER_PAID_HANDLERS.transferPayouts]: eachOf(transferGalleryOrderPayouts),
+  [GALLERY_ORDER_PAID_HANDLERS.orderPaidEmails]: (container, payloads) =>
+    sendGalleryOrderPaidEmails(container, payloads as GalleryOrderPaidPayload[]),
+  [GALLERY_ORDER_PAID_HANDLERS.referralConversions]: eachOf(recordGalleryReferralConversions),
+  [GALLERY_ARTIST_ORDER_SHIPPED_HANDLERS.shipmentEmail]: eachOf<ArtistOrderShippedPayload>(sendShipmentEmail),
 }

@@ -189,9 +189,15 @@ export type TransferablePayout = PendingPayout & {
  */
 export async function listTransferablePayouts(
   source: PgSource,
-  options: { dueAt: Date; orderId?: string; limit?: number }
+  /** `dueAt`: only payouts whose back-off has elapsed by then; null: every pending payout (the first attempt). */
+  options: { dueAt: Date | null; orderId?: string; limit?: number }
 ): Promise<TransferablePayout[]> {
-  const bindings: unknown[] = [PAID_OR_LATER, options.dueAt]
+  const bindings: unknown[] = [PAID_OR_LATER]
+  let dueFilter = ""
+  if (options.dueAt) {
+    dueFilter = "AND (p.next_attempt_at IS NULL OR p.next_attempt_at <= ?)"
+    bindings.push(options.dueAt)
+  }
   let orderFilter = ""
   if (options.orderId) {
     orderFilter = "AND o.id = ?"
@@ -208,7 +214,7 @@ export async function listTransferablePayouts(
      WHERE p.status = 'pending' AND p.deleted_at IS NULL
        AND org.stripe_account_id IS NOT NULL AND org.stripe_account_id <> ''
        AND o.status = ANY(?::text[]) AND o.payment_intent_id IS NOT NULL
-       AND (p.next_attempt_at IS NULL OR p.next_attempt_at <= ?) ${orderFilter}
+       ${dueFilter} ${orderFilter}
      ORDER BY p.created_at ASC, p.id ASC
      LIMIT ?`,
     bindings as Knex.RawBinding[]
@@ -327,6 +333,12 @@ export type GalleryOrderForEmail = {
 
 /** What the paid-order side effects need (emails, referral attribution). One query. */
 export async function getGalleryOrderForEmail(source: PgSource, orderId: string): Promise<GalleryOrderForEmail | null> {
+  return (await getGalleryOrdersForEmail(source, [orderId]))[0] ?? null
+}
+
+/** Several orders as getGalleryOrderForEmail reads them, in one query (the outbox delivers emails in batches). */
+export async function getGalleryOrdersForEmail(source: PgSource, orderIds: string[]): Promise<GalleryOrderForEmail[]> {
+  if (!orderIds.length) return []
   const { rows } = await toKnex(source).raw(
     `SELECT o.id, o.public_id, o.referral_session_id, o.email, o.total_cents, o.subtotal_cents, o.gallery_fee_cents,
             o.stripe_fee_cents, o.shipping_option, o.shipping_address, o.paid_at,
@@ -340,8 +352,9 @@ export async function getGalleryOrderForEmail(source: PgSource, orderId: string)
               WHERE ao.gallery_order_id = o.id AND ao.deleted_at IS NULL
             ), '[]'::json) AS artist_orders
      FROM gallery_order o
-     WHERE o.id = ? AND o.deleted_at IS NULL`,
-    [orderId]
+     WHERE o.id IN (SELECT jsonb_array_elements_text(?::jsonb)) AND o.deleted_at IS NULL
+     ORDER BY o.created_at, o.id`,
+    [JSON.stringify(orderIds)]
   )
-  return (rows[0] as GalleryOrderForEmail | undefined) ?? null
+  return rows as GalleryOrderForEmail[]
 }

@@ -101,17 +101,21 @@ async function payOrderPayouts(
  * `transfer-payouts` handler, which knows the funding charge) and from the payouts job (accounts connected later,
  * retries). Each transfer uses its payout's idempotency key and is recorded only while the payout is pending, so
  * however often or concurrently this runs, a payout is transferred once.
+ *
+ * `firstAttempt`: the attempt that follows the payment ignores the back-off. It runs again only when the process
+ * running it died (the outbox redelivers it), and an attempt claimed by a dead process must not make the artist wait
+ * for the payouts job's back-off; a transfer that failed is retried by the job.
  */
 export async function transferDuePayoutsOfOrder(
   container: Pick<MedusaContainer, "resolve">,
   orderId: string,
-  options: { now: Date; chargeId?: string | null }
+  options: { now: Date; chargeId?: string | null; firstAttempt?: boolean }
 ): Promise<PayoutTransfersOutcome> {
   const locking: ILockingModule = container.resolve(Modules.LOCKING)
   return locking.execute(
     [galleryOrderLockKey(orderId)],
     async () => {
-      const due = await listTransferablePayouts(container, { dueAt: options.now, orderId })
+      const due = await listTransferablePayouts(container, { dueAt: options.firstAttempt ? null : options.now, orderId })
       if (!due.length) return { transferred: 0, failed: 0 }
       return payOrderPayouts(container, due, options.now, options.chargeId ?? null)
     },

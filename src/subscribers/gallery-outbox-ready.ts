@@ -1,13 +1,13 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { GALLERY_OUTBOX_READY_EVENT } from "../lib/outbox"
-import { dispatchGalleryOutbox } from "../outbox/dispatch"
+import { requestGalleryOutboxDispatch } from "../outbox/dispatch"
 
 /**
  * A commit queued outbox messages: deliver them now rather than at the next dispatch job. Runs where background work
  * runs (the worker, or the single shared process); the event is only a nudge, the job finds whatever it misses.
  */
 export default async function galleryOutboxReadyHandler({ container }: SubscriberArgs<Record<string, never>>) {
-  await dispatchGalleryOutbox(container)
+  await requestGalleryOutboxDispatch(container)
 }
 
 export const config: SubscriberConfig = {

@@ -720,16 +720,17 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
     return rows
   }
 
-  /** A claimed message's handler succeeded: it is never claimed again. */
+  /** Claimed messages whose handler succeeded: they are never claimed again. */
   @InjectManager()
-  async markOutboxMessageDelivered(
-    id: string,
+  async markOutboxMessagesDelivered(
+    ids: string[],
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<void> {
+    if (!ids.length) return
     await this.manager_(sharedContext).execute(
       `UPDATE gallery_outbox_message SET delivered_at = now(), last_error = NULL, updated_at = now()
-       WHERE id = ? AND delivered_at IS NULL`,
-      [id]
+       WHERE id IN (SELECT jsonb_array_elements_text(?::jsonb)) AND delivered_at IS NULL`,
+      [JSON.stringify(ids)]
     )
   }
 

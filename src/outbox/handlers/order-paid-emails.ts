@@ -4,7 +4,7 @@ import { fromCents } from "../../lib/money"
 import { GALLERY_ORDER_PAID_TOPIC, type GalleryOrderPaidPayload } from "../../lib/outbox"
 import { ORGANIZATION_MODULE } from "../../modules/organization"
 import type OrganizationModuleService from "../../modules/organization/service"
-import { getGalleryOrderForEmail, type GalleryOrderForEmail } from "../../queries/gallery-orders"
+import { getGalleryOrdersForEmail, type GalleryOrderForEmail } from "../../queries/gallery-orders"
 
 export const GALLERY_ORDER_CONFIRMATION_TEMPLATE = "gallery-order-confirmation"
 export const GALLERY_ARTIST_NEW_ORDER_TEMPLATE = "gallery-artist-new-order"
@@ -19,25 +19,11 @@ function items(list: GalleryOrderForEmail["artist_orders"][number]["items"]) {
   }))
 }
 
-/**
- * Outbox handler of `gallery.order.paid`: the order confirmation to the customer and a new-order notification per
- * artist order to each owner of its organization, through the Notification module (channel email). Idempotency keys
- * per order / artist order / owner make a redelivered message send nothing twice.
- */
-export async function sendGalleryOrderPaidEmails(container: MedusaContainer, payload: GalleryOrderPaidPayload) {
-  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const order = await getGalleryOrderForEmail(container, payload.id)
-  if (!order) {
-    logger.warn(`${GALLERY_ORDER_PAID_TOPIC}: order ${payload.id} not found`)
-    return
-  }
-  const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
-  const orgIds = [...new Set(order.artist_orders.map((a) => a.organization_id))]
-  const owners = orgIds.length
-    ? await organizations.listMemberships({ organization_id: orgIds, role: "owner" }, { relations: ["member"] })
-    : []
+type OwnerMembership = { organization_id: string; member: { id: string; email: string | null } | null }
 
-  const notifications = [
+/** The customer's confirmation and one new-order email per artist order and owner of its organization. */
+function orderPaidNotifications(order: GalleryOrderForEmail, owners: OwnerMembership[]) {
+  return [
     {
       to: order.email,
       channel: "email",
@@ -63,17 +49,18 @@ export async function sendGalleryOrderPaidEmails(container: MedusaContainer, pay
       },
     },
     ...order.artist_orders.flatMap((artistOrder) =>
-      owners
-        .filter((m) => m.organization_id === artistOrder.organization_id && m.member?.email)
-        .map((m) => ({
-          to: m.member.email,
+      owners.flatMap(({ organization_id, member }) =>
+        organization_id !== artistOrder.organization_id || !member?.email
+          ? []
+          : [{
+          to: member.email,
           channel: "email",
           template: GALLERY_ARTIST_NEW_ORDER_TEMPLATE,
           trigger_type: GALLERY_ORDER_PAID_TOPIC,
           resource_type: "gallery_artist_order",
           resource_id: artistOrder.id,
-          receiver_id: m.member.id,
-          idempotency_key: `${GALLERY_ARTIST_NEW_ORDER_TEMPLATE}:${artistOrder.id}:${m.member.id}`,
+          receiver_id: member.id,
+          idempotency_key: `${GALLERY_ARTIST_NEW_ORDER_TEMPLATE}:${artistOrder.id}:${member.id}`,
           data: {
             publicId: order.public_id,
             artistName: artistOrder.artist_name,
@@ -83,9 +70,34 @@ export async function sendGalleryOrderPaidEmails(container: MedusaContainer, pay
             shippingAddress: artistOrder.shipping_address,
             items: items(artistOrder.items),
           },
-        }))
+        }]
+      )
     ),
   ]
+}
+
+/**
+ * Outbox handler of `gallery.order.paid`: the order confirmation to the customer and a new-order notification per
+ * artist order to each owner of its organization, through the Notification module (channel email), for a batch of
+ * paid orders at once (one read of the orders, one of the owners, one createNotifications). Idempotency keys per
+ * order / artist order / owner make a redelivered message send nothing twice.
+ */
+export async function sendGalleryOrderPaidEmails(container: MedusaContainer, payloads: GalleryOrderPaidPayload[]) {
+  const orders = await getGalleryOrdersForEmail(
+    container,
+    payloads.map((p) => p.id)
+  )
+  if (orders.length < payloads.length) {
+    const found = new Set(orders.map((o) => o.id))
+    const missing = payloads.filter((p) => !found.has(p.id)).map((p) => p.id)
+    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`${GALLERY_ORDER_PAID_TOPIC}: orders ${missing.join(", ")} not found`)
+  }
+  if (!orders.length) return
+  const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
+  const orgIds = [...new Set(orders.flatMap((o) => o.artist_orders.map((a) => a.organization_id)))]
+  const owners: OwnerMembership[] = orgIds.length
+    ? await organizations.listMemberships({ organization_id: orgIds, role: "owner" }, { relations: ["member"] })
+    : []
   const notificationModule: INotificationModuleService = container.resolve(Modules.NOTIFICATION)
-  await notificationModule.createNotifications(notifications)
+  await notificationModule.createNotifications(orders.flatMap((order) => orderPaidNotifications(order, owners)))
 }

@@ -7,5 +7,5 @@ import { transferDuePayoutsOfOrder } from "../../settlement/order-payouts"
  * settlement read, without waiting for the payouts job (which retries what fails here, with back-off).
  */
 export async function transferGalleryOrderPayouts(container: MedusaContainer, payload: GalleryOrderPaidPayload) {
-  await transferDuePayoutsOfOrder(container, payload.id, { now: new Date(), chargeId: payload.charge_id })
+  await transferDuePayoutsOfOrder(container, payload.id, { now: new Date(), chargeId: payload.charge_id, firstAttempt: true })
 }

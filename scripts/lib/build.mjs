@@ -1,0 +1,81 @@
+// The production build (`medusa build` -> .medusa/server) shared by the benchmarks and the multi-process test
+// harnesses: built when missing or older than the sources, reused otherwise.
+import { spawn } from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+
+/** Newest modification time (ms) of the files under `target` (bounded walk, skipping dot-named and node_modules). */
+function newestMtime(target, depth = 0) {
+  let stat
+  try {
+    stat = fs.statSync(target)
+  } catch {
+    return 0
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs
+  if (depth > 20) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const entry of fs.readdirSync(target)) {
+    if (entry.startsWith(".") || entry === "node_modules") continue
+    newest = Math.max(newest, newestMtime(path.join(target, entry), depth + 1))
+  }
+  return newest
+}
+
+/** Runs `command`; `quiet` collects its output and shows it only when it fails. */
+function run(command, args, { cwd, env, quiet }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+    })
+    let output = ""
+    child.stdout?.on("data", (chunk) => (output += chunk))
+    child.stderr?.on("data", (chunk) => (output += chunk))
+    child.on("error", reject)
+    child.on("exit", (code) => {
+      if (code === 0) return resolve()
+      const error = new Error(`${path.basename(command)} ${args.join(" ")} exited ${code}`)
+      error.output = output
+      reject(error)
+    })
+  })
+}
+
+/**
+ * `medusa build` (admin disabled unless ADMIN_DISABLED says otherwise) when `<root>/.medusa/server` is missing or
+ * older than the sources. `medusa build` empties the folder, compiles, and exits 1 on type errors even when it
+ * emitted a complete build (for example while someone's work in progress does not type-check): then the emitted
+ * build is used and `errors` is true, so that callers can say so. `quiet` hides the build's output unless it fails.
+ */
+export async function ensureBuild(root, { log = () => {}, quiet = false } = {}) {
+  const builtConfig = path.join(root, ".medusa/server/medusa-config.js")
+  const built = fs.existsSync(builtConfig) ? fs.statSync(builtConfig).mtimeMs : 0
+  const sources = Math.max(
+    ...["src", "medusa-config.ts", "package.json", "tsconfig.json"].map((p) => newestMtime(path.join(root, p)))
+  )
+  if (built && built >= sources) {
+    log("production build is up to date (.medusa/server)")
+    return { rebuilt: false, errors: false }
+  }
+  log(built ? "sources changed since the last build: medusa build" : "no production build yet: medusa build")
+  const started = Date.now()
+  try {
+    await run(path.join(root, "node_modules/.bin/medusa"), ["build"], {
+      cwd: root,
+      env: { ADMIN_DISABLED: process.env.ADMIN_DISABLED ?? "true", MEDUSA_DISABLE_TELEMETRY: "true" },
+      quiet,
+    })
+  } catch (error) {
+    if (!fs.existsSync(builtConfig)) {
+      if (error.output) console.error(error.output)
+      throw error
+    }
+    if (error.output) console.error(error.output)
+    log(`WARNING: ${error.message} (type errors above); using the build it emitted anyway`)
+    return { rebuilt: true, errors: true }
+  }
+  log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  return { rebuilt: true, errors: false }
+}

@@ -1,0 +1,229 @@
+// Medusa server processes for the benchmarks and the multi-process test harnesses: `medusa start` from the
+// production build in its own process group (so that one signal reaches every process it forks), health waits,
+// memory sampling, group kills, and clean-up that runs even when the harness itself dies.
+import { spawn } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+
+/** Pids of the live processes in process group `pgid` (Linux /proc; empty elsewhere). */
+export function groupPids(pgid) {
+  const pids = []
+  let entries = []
+  try {
+    entries = fs.readdirSync("/proc")
+  } catch {
+    return pids
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8")
+      // pid (comm) state ppid pgrp ...: comm may contain spaces, so parse after the last ')'.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+      if (Number(fields[2]) === pgid) pids.push(Number(entry))
+    } catch {}
+  }
+  return pids
+}
+
+function statusKb(pid, field) {
+  try {
+    const match = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"))
+    return match ? Number(match[1]) : 0
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * Samples the memory of a process group: the largest sum of current RSS seen, and each process's own peak
+ * (VmHWM, kept per pid so that exited processes still count). Reports both in MB.
+ */
+export function memorySampler(pgid, intervalMs = 250) {
+  const hwm = new Map()
+  let peakSumRss = 0
+  const sample = () => {
+    let sum = 0
+    for (const pid of groupPids(pgid)) {
+      sum += statusKb(pid, "VmRSS")
+      hwm.set(pid, Math.max(hwm.get(pid) ?? 0, statusKb(pid, "VmHWM")))
+    }
+    peakSumRss = Math.max(peakSumRss, sum)
+  }
+  const available = fs.existsSync("/proc/self/status")
+  const timer = available ? setInterval(sample, intervalMs) : null
+  timer?.unref()
+  return {
+    sample: () => available && sample(),
+    stop: () => timer && clearInterval(timer),
+    result: () => {
+      if (!available) return { peak_rss_mb: null, peak_rss_sampled_mb: null, processes: 0 }
+      sample()
+      const hwmSum = [...hwm.values()].reduce((a, b) => a + b, 0)
+      return {
+        // Sum of each process's own peak: exact for one process, an upper bound for several.
+        peak_rss_mb: Math.round(hwmSum / 1024),
+        peak_rss_sampled_mb: Math.round(peakSumRss / 1024),
+        processes: hwm.size,
+      }
+    },
+  }
+}
+
+/** Resolves once `${baseUrl}/health` answers 200; rejects when `child` exits first or the time is up. */
+export async function waitForHealth(baseUrl, child, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`medusa start exited (${child.exitCode ?? child.signalCode}) before ${baseUrl}/health answered`)
+    }
+    try {
+      const res = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2000) })
+      if (res.ok) return
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`${baseUrl}/health did not answer within ${timeoutMs / 1000} s`)
+}
+
+function signalGroup(pgid, signal) {
+  try {
+    process.kill(-pgid, signal)
+  } catch {}
+}
+
+/**
+ * `medusa start` from `<root>/.medusa/server` on 127.0.0.1:`port`, detached in its own process group, with `env`
+ * added to this process's environment. `output` is "inherit" or a file the process's stdout and stderr are appended
+ * to. Resolves once /health answers with:
+ * - `kill(signal = "SIGKILL")`: signals the whole group and resolves when the process has exited and no process of
+ *   its group is left;
+ * - `stop()`: SIGTERM (graceful), SIGKILL after 5 s, then anything left in the group.
+ * `onGroup(pgid)` / `onGroupGone(pgid)` let a reaper follow the group (startReaper).
+ */
+export async function startMedusa({
+  root,
+  port,
+  env,
+  output = "inherit",
+  healthTimeoutMs = 120_000,
+  onGroup = () => {},
+  onGroupGone = () => {},
+}) {
+  const serverDir = path.join(root, ".medusa/server")
+  const fd = output === "inherit" ? null : fs.openSync(output, "a")
+  const child = spawn(path.join(root, "node_modules/.bin/medusa"), ["start", "--host", "127.0.0.1", "--port", String(port)], {
+    cwd: serverDir,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ["ignore", fd ?? "inherit", fd ?? "inherit"],
+    detached: true,
+  })
+  if (fd !== null) fs.closeSync(fd)
+  const pgid = child.pid
+  onGroup(pgid)
+  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })))
+  const gone = async () => {
+    await exited
+    // Anything its process forked and left behind in the group.
+    for (let i = 0; i < 50 && groupPids(pgid).length; i++) {
+      signalGroup(pgid, "SIGKILL")
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    onGroupGone(pgid)
+  }
+  const kill = async (signal = "SIGKILL") => {
+    signalGroup(pgid, signal)
+    await gone()
+  }
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      signalGroup(pgid, "SIGTERM")
+      const timer = setTimeout(() => signalGroup(pgid, "SIGKILL"), 5000)
+      await exited
+      clearTimeout(timer)
+    }
+    await gone()
+  }
+  const baseUrl = `http://127.0.0.1:${port}`
+  try {
+    await waitForHealth(baseUrl, child, healthTimeoutMs)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { baseUrl, port, pid: child.pid, kill, stop }
+}
+
+/** Ctrl-C / SIGTERM: run `cleanup` once (servers, database, scratch folder), then exit 130. */
+export function cleanUpOnInterrupt(cleanup, log) {
+  let interrupted = false
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, async () => {
+      if (interrupted) return
+      interrupted = true
+      log(`${signal}: cleaning up`)
+      await cleanup()
+      process.exit(130)
+    })
+  }
+}
+
+/**
+ * A detached watchdog process that SIGKILLs the process groups (and stops the processes, and removes the scratch
+ * folders) registered with it as soon as this process is gone — also when it was killed with SIGKILL, or when a test runner tore down its worker
+ * without running clean-up hooks. `release()` ends the watchdog after a normal clean-up.
+ */
+export function startReaper() {
+  const stateFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "atelier-reaper-")), "state.json")
+  const state = { groups: [], pids: [], dirs: [] }
+  const save = () => fs.writeFileSync(stateFile, JSON.stringify(state))
+  save()
+  const child = spawn(process.execPath, [path.join(here, "reaper.mjs"), String(process.pid), stateFile], {
+    detached: true,
+    stdio: "ignore",
+  })
+  child.unref()
+  return {
+    addGroup: (pgid) => {
+      state.groups.push(pgid)
+      save()
+    },
+    removeGroup: (pgid) => {
+      state.groups = state.groups.filter((g) => g !== pgid)
+      save()
+    },
+    /** A process stopped with SIGINT (PostgreSQL's fast shutdown) when this process dies. */
+    addPid: (pid) => {
+      state.pids.push(pid)
+      save()
+    },
+    /** A scratch folder removed once those processes are gone. */
+    addDir: (dir) => {
+      state.dirs.push(dir)
+      save()
+    },
+    release: () => {
+      fs.rmSync(path.dirname(stateFile), { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * The environment of a production-mode Atelier process on the local payment gateway: no Stripe variables (an
+ * undefined value removes the inherited one), and the explicit opt-in production requires for the local gateway.
+ */
+export function localGatewayProductionEnv() {
+  return {
+    NODE_ENV: "production",
+    ADMIN_DISABLED: "true",
+    MEDUSA_DISABLE_TELEMETRY: "true",
+    STRIPE_API_KEY: undefined,
+    STRIPE_API_BASE: undefined,
+    STRIPE_WEBHOOK_SECRET: undefined,
+    ATELIER_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: "true",
+  }
+}
