@@ -1,13 +1,9 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import type { Knex, SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { randomUUID } from "node:crypto"
-import {
-  addCartItem,
-  deleteExpiredCartItems,
-  removeCartItem,
-  setCartItemQuantity,
-} from "../../src/queries/gallery-cart"
+import { GALLERY_MODULE } from "../../src/modules/gallery"
+import type GalleryModuleService from "../../src/modules/gallery/service"
 import expireGalleryCarts, { config as expireJobConfig } from "../../src/jobs/expire-gallery-carts"
 import { anyStatus, type Api } from "../helpers/accounts"
 import { responseCookie, withCookie } from "../helpers/cookies"
@@ -36,12 +32,14 @@ medusaIntegrationTestRunner({
     const api = rawApi as Api
     let container: MedusaContainer
     let pg: Knex
+    let gallery: GalleryModuleService
     const ids: Record<string, string> = {}
 
     // Seeded once; the runner snapshots the database after this and restores it before every test.
     beforeAll(async () => {
       container = getContainer()
       pg = await seedDemo(container)
+      gallery = container.resolve(GALLERY_MODULE)
       Object.assign(ids, await productIdsByHandle(container, HANDLES))
       expect(Object.keys(ids).sort()).toEqual([...HANDLES].sort())
     })
@@ -383,7 +381,7 @@ medusaIntegrationTestRunner({
       })
     })
 
-    describe("cart writes under contention (SQL level)", () => {
+    describe("cart writes of the gallery service", () => {
       it("mixed concurrent adds, updates and removes in one session never deadlock or break the 1..99 range", async () => {
         const sessionId = randomUUID()
         const productIds = ELIGIBLE.map((h) => ids[h])
@@ -391,15 +389,47 @@ medusaIntegrationTestRunner({
           const existing = await rows(sessionId)
           const ops = Array.from({ length: 40 }, (_, i) => {
             const target = existing[i % Math.max(existing.length, 1)]
-            if (target && i % 7 === 3) return removeCartItem(pg, { sessionId, itemId: target.id })
-            if (target && i % 5 === 1) return setCartItemQuantity(pg, { sessionId, itemId: target.id, quantity: 1 + (i % 99) })
-            return addCartItem(pg, { sessionId, productId: productIds[(i + round) % productIds.length], quantity: 1 + (i % 40) })
+            if (target && i % 7 === 3) return gallery.removeCartItem({ sessionId, itemId: target.id })
+            if (target && i % 5 === 1) return gallery.setCartItemQuantity({ sessionId, itemId: target.id, quantity: 1 + (i % 99) })
+            return gallery.addCartItem({ sessionId, productId: productIds[(i + round) % productIds.length], quantity: 1 + (i % 40) })
           })
           await Promise.all(ops) // a deadlock or a CHECK violation would reject
           const stored = await rows(sessionId)
           expect(new Set(stored.map((r) => r.product_id)).size).toBe(stored.length)
           for (const r of stored) expect(r.quantity >= 1 && r.quantity <= 99).toBe(true)
         }
+      })
+
+      it("sends each write as ONE named prepared statement, in the caller's transaction when it passes one", async () => {
+        const sessionId = randomUUID()
+        const sent: { options?: { name?: string } }[] = []
+        const listener = (query: { options?: { name?: string } }) => sent.push(query)
+        pg.on("query", listener)
+        try {
+          expect((await gallery.addCartItem({ sessionId, productId: ids["studio-north-print"], quantity: 2 })).outcome).toBe("added")
+        } finally {
+          pg.removeListener("query", listener)
+        }
+        expect(sent.map((query) => query.options?.name)).toEqual([expect.stringMatching(/^atelier_cart_add_[0-9a-f]{12}$/)])
+
+        // The module's own entity manager is internal to its Medusa container; a caller's transaction comes from it.
+        const moduleManager = (gallery as unknown as { __container__: { manager: SqlEntityManager } }).__container__.manager
+        await expect(
+          moduleManager.fork().transactional(async (transactionManager) => {
+            const added = await gallery.addCartItem(
+              { sessionId, productId: ids["studio-east-print"], quantity: 1 },
+              { transactionManager }
+            )
+            expect(added.outcome).toBe("added")
+            const inside = await transactionManager.execute<{ product_id: string }[]>(
+              `SELECT product_id FROM gallery_cart_item WHERE session_id = ?`,
+              [sessionId]
+            )
+            expect(inside).toHaveLength(2)
+            throw new Error("roll back")
+          })
+        ).rejects.toThrow("roll back")
+        expect((await rows(sessionId)).map((r) => r.product_id)).toEqual([ids["studio-north-print"]])
       })
     })
 
@@ -622,7 +652,7 @@ medusaIntegrationTestRunner({
           mixed.itemIds["studio-east-print"],
         ])
 
-        const { result: deleted, queries } = await countQueries(() => deleteExpiredCartItems(pg))
+        const { result: deleted, queries } = await countQueries(() => gallery.deleteExpiredCartItems())
         expect(queries).toBe(1)
         expect(deleted).toBe(2)
         expect(await rows(stale.sessionId)).toEqual([])
@@ -641,7 +671,7 @@ medusaIntegrationTestRunner({
         expect(cart).toEqual({ sessionId: stale.sessionId, items: [], subtotal: 0, artistCount: 0, itemCount: 0 })
 
         // An explicit cutoff: everything older than now.
-        expect(await deleteExpiredCartItems(pg, { cutoff: new Date(Date.now() + 60_000) })).toBe(3)
+        expect(await gallery.deleteExpiredCartItems({ cutoff: new Date(Date.now() + 60_000) })).toBe(3)
         expect(await rows()).toEqual([])
       })
     })

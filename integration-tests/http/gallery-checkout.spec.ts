@@ -1,6 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { CreateNotificationDTO, MedusaContainer, NotificationDTO } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, generateEntityId, Modules } from "@medusajs/framework/utils"
 import { processPendingPayouts } from "../../src/jobs/process-pending-payouts"
 import { reconcileGallerySettlements } from "../../src/jobs/reconcile-gallery-settlements"
@@ -26,6 +26,9 @@ import { COLLECTOR_ADDRESS, COLLECTOR_EMAIL, loginDemoAdmin, loginDemoMember } f
 jest.setTimeout(180000)
 
 type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+type BatchNotifications = {
+  createNotifications(data: CreateNotificationDTO[]): Promise<NotificationDTO[]>
+}
 
 const ADDRESS = COLLECTOR_ADDRESS
 const EMAIL = COLLECTOR_EMAIL
@@ -1131,14 +1134,14 @@ medusaIntegrationTestRunner({
         expect(await count("gallery_outbox_message", "delivered_at IS NULL")).toBe(4)
 
         // The email provider refuses anything about order b.
-        const notifications = container.resolve(Modules.NOTIFICATION)
+        // Seen through the batch overload, the one the outbox calls (jest.spyOn would type only the last overload).
+        const notifications: BatchNotifications = container.resolve(Modules.NOTIFICATION)
         const create = notifications.createNotifications.bind(notifications)
         const calls: number[] = []
-        jest.spyOn(notifications, "createNotifications").mockImplementation(async (data: unknown) => {
-          const list = data as { resource_id?: string; data?: { publicId?: string } }[]
+        jest.spyOn(notifications, "createNotifications").mockImplementation(async (list) => {
           calls.push(list.length)
           if (list.some((n) => n.data?.publicId === b.order.public_id)) throw new Error("provider refused")
-          return create(data as never)
+          return create(list)
         })
         expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 3, failed: 1 })
         // One call for both orders (2 + 2 emails), then each order alone.

@@ -3,7 +3,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { evaluateRuleCollections, listCollectionsWithItemCounts } from "../../src/queries/curation"
-import { addCartItem } from "../../src/queries/gallery-cart"
+import { GALLERY_MODULE } from "../../src/modules/gallery"
+import type GalleryModuleService from "../../src/modules/gallery/service"
 import {
   aggregateAdminDays,
   getAdminAnalytics,
@@ -124,7 +125,9 @@ medusaIntegrationTestRunner({
         await listGalleryProducts(pg, {})
         await listGalleryProducts(pg, { eligibleOnly: true, price_min: 1, sort: "price_asc", q: "print" })
         await getGalleryProductsByIds(pg, ["prod_missing"])
-        await addCartItem(pg, { sessionId: "00000000-0000-4000-8000-000000000000", productId: "prod_missing", quantity: 1 })
+        await container
+          .resolve<GalleryModuleService>(GALLERY_MODULE)
+          .addCartItem({ sessionId: "00000000-0000-4000-8000-000000000000", productId: "prod_missing", quantity: 1 })
         await loadGalleryOrderForPayment(pg, { orderId: "gord_missing" })
         await listCollectionsWithItemCounts(pg, { eligibleItemsOnly: true })
         await evaluateRuleCollections(pg, [

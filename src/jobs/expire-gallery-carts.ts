@@ -1,14 +1,17 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { deleteExpiredCartItems } from "../queries/gallery-cart"
+import { GALLERY_MODULE } from "../modules/gallery"
+import type GalleryModuleService from "../modules/gallery/service"
 
 /**
  * Daily at 03:00: a gallery cart session expires 30 days after its last activity (spec part 3 "Cart session",
- * part 8) and its rows are deleted; there is no recovery. One SQL statement (see deleteExpiredCartItems).
+ * part 8) and its rows are deleted; there is no recovery. One SQL statement (the gallery service's
+ * deleteExpiredCartItems).
  */
 export default async function expireGalleryCarts(container: MedusaContainer) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const deleted = await deleteExpiredCartItems(container)
+  const gallery: GalleryModuleService = container.resolve(GALLERY_MODULE)
+  const deleted = await gallery.deleteExpiredCartItems()
   if (deleted > 0) logger.info(`expire-gallery-carts: deleted ${deleted} cart item(s) of expired sessions`)
 }
 

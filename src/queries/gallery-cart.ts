@@ -1,94 +1,12 @@
-import { generateEntityId } from "@medusajs/framework/utils"
-import { MAX_CART_QUANTITY } from "../lib/cart-quantity"
-import { CART_SESSION_TTL_DAYS } from "../lib/cart-session"
-import { CART_PRODUCT_STATE_SQL } from "./medusa/products"
+import type { CartItemRow } from "../modules/gallery/cart"
 import { preparedStatement, runPrepared, toKnex, type PgSource } from "./pg"
 
 /**
- * The gallery cart's SQL (spec 4.3): hot paths, one round trip per write, raw SQL on the container's
- * pg connection (a knex instance) rather than the module service (docs/architecture.md, "Hot paths").
- *
- * Rows of `gallery_cart_item` (gallery module) are ephemeral: removing an item deletes its row.
- *
- * Last activity: every successful write stamps `updated_at = now()` on the written row AND on the session's
- * other rows, so each row carries the session's last activity and the expiry job's max(updated_at) is right
- * even after a remove. The touch of the other rows runs after the statement's own write and uses
- * `FOR UPDATE SKIP LOCKED`: a write waits only for the one row it writes, never for a sibling row, so two
- * concurrent writes of one session (different products) cannot deadlock; a sibling that is locked is being
- * written by a concurrent write of the same session, which stamps it anyway.
- *
- * The route statements run as named prepared statements (pg.ts): planning is most of the cost of these small
- * statements (measured: cart add ~25-40 % more requests/s than the same SQL unprepared).
+ * The gallery cart's read (spec 4.3), on the container's pg connection. The cart's writes belong to the gallery
+ * module's service (src/modules/gallery/cart.ts); this read is a named prepared statement like them.
  */
 
-export type CartItemRow = { id: string; product_id: string; quantity: number; session_id: string }
-
-/** A product's state for the cart's eligibility checks (the spec's three rules), read by a lean join. */
-export type CartProductState = { is_active: boolean; gallery_eligible: boolean; org_gallery_approved: boolean }
-
-export type AddCartItemResult =
-  | { outcome: "not_found" }
-  | { outcome: "ineligible"; product: CartProductState }
-  | { outcome: "added"; item: CartItemRow }
-
-/**
- * Stamps the session's other rows (not `exceptColumn = ?`) once `gateCte` produced a row. Meant as the last
- * CTE of a write statement: unreferenced data-modifying CTEs run after the main query, i.e. after the write.
- */
-function touchSiblingsCte(gateCte: string, exceptColumn: "product_id" | "id"): string {
-  return `touched AS (
-  UPDATE gallery_cart_item t SET updated_at = now()
-  WHERE t.id IN (
-    SELECT s.id FROM gallery_cart_item s
-    WHERE s.session_id = ? AND s.${exceptColumn} <> ? AND s.deleted_at IS NULL
-    FOR UPDATE SKIP LOCKED
-  )
-  AND EXISTS (SELECT 1 FROM ${gateCte})
-)`
-}
-
-const ADD_SQL = preparedStatement(
-  "cart_add",
-  `
-WITH product_state AS (
-${CART_PRODUCT_STATE_SQL}
-),
-upserted AS (
-  INSERT INTO gallery_cart_item AS ci (id, session_id, product_id, quantity, created_at, updated_at)
-  SELECT ?, ?, ps.id, ?, now(), now() FROM product_state ps
-  WHERE ps.is_active AND ps.gallery_eligible AND ps.org_gallery_approved
-  ON CONFLICT (session_id, product_id) WHERE deleted_at IS NULL
-  DO UPDATE SET quantity = LEAST(${MAX_CART_QUANTITY}, ci.quantity + EXCLUDED.quantity), updated_at = now()
-  RETURNING ci.id, ci.product_id, ci.quantity, ci.session_id
-),
-${touchSiblingsCte("upserted", "product_id")}
-SELECT ps.id AS found_id, ps.is_active, ps.gallery_eligible, ps.org_gallery_approved,
-       u.id, u.product_id, u.quantity, u.session_id
-FROM (SELECT 1) one
-LEFT JOIN product_state ps ON true
-LEFT JOIN upserted u ON true`)
-
-const SET_SQL = preparedStatement(
-  "cart_set",
-  `
-WITH updated AS (
-  UPDATE gallery_cart_item SET quantity = ?, updated_at = now()
-  WHERE id = ? AND session_id = ? AND deleted_at IS NULL
-  RETURNING id, product_id, quantity, session_id
-),
-${touchSiblingsCte("updated", "id")}
-SELECT id, product_id, quantity, session_id FROM updated`)
-
-const REMOVE_SQL = preparedStatement(
-  "cart_remove",
-  `
-WITH removed AS (
-  DELETE FROM gallery_cart_item
-  WHERE id = ? AND session_id = ? AND deleted_at IS NULL
-  RETURNING id, product_id, quantity, session_id
-),
-${touchSiblingsCte("removed", "id")}
-SELECT id, product_id, quantity, session_id FROM removed`)
+export type { CartItemRow }
 
 const LIST_SQL = preparedStatement(
   "cart_list",
@@ -97,92 +15,9 @@ const LIST_SQL = preparedStatement(
    ORDER BY created_at ASC, id ASC`
 )
 
-/**
- * Product lookup + race-safe upsert in ONE statement. The product must exist (not deleted) and meet the
- * three eligibility rules; then `INSERT ... ON CONFLICT (session_id, product_id) WHERE deleted_at IS NULL
- * DO UPDATE SET quantity = LEAST(99, quantity + EXCLUDED.quantity)`, so concurrent adds of one product in
- * one session merge into one row. `quantity` must already be 1..99 (see clampCartQuantity).
- * A product without gallery attributes (no artist_product link) exists but is not gallery eligible.
- */
-export async function addCartItem(
-  source: PgSource,
-  input: { sessionId: string; productId: string; quantity: number }
-): Promise<AddCartItemResult> {
-  const knex = toKnex(source)
-  const id = generateEntityId(undefined, "gci")
-  const result = await runPrepared(knex, ADD_SQL, [
-    input.productId,
-    id,
-    input.sessionId,
-    input.quantity,
-    input.sessionId,
-    input.productId,
-  ])
-  const row = result.rows[0] as
-    | (CartProductState & { found_id: string | null; id: string | null } & Omit<CartItemRow, "id">)
-    | undefined
-  if (!row || row.found_id === null) return { outcome: "not_found" }
-  if (row.id === null) {
-    return {
-      outcome: "ineligible",
-      product: {
-        is_active: row.is_active,
-        gallery_eligible: row.gallery_eligible,
-        org_gallery_approved: row.org_gallery_approved,
-      },
-    }
-  }
-  return {
-    outcome: "added",
-    item: { id: row.id, product_id: row.product_id, quantity: Number(row.quantity), session_id: row.session_id },
-  }
-}
-
-/** Sets the quantity (1..99) of one of the session's items; null when the session has no such item. */
-export async function setCartItemQuantity(
-  source: PgSource,
-  input: { sessionId: string; itemId: string; quantity: number }
-): Promise<CartItemRow | null> {
-  const knex = toKnex(source)
-  const result = await runPrepared(knex, SET_SQL, [input.quantity, input.itemId, input.sessionId, input.sessionId, input.itemId])
-  const row = result.rows[0] as CartItemRow | undefined
-  return row ? { ...row, quantity: Number(row.quantity) } : null
-}
-
-/** Deletes one of the session's items (hard delete); null when the session has no such item. */
-export async function removeCartItem(
-  source: PgSource,
-  input: { sessionId: string; itemId: string }
-): Promise<CartItemRow | null> {
-  const knex = toKnex(source)
-  const result = await runPrepared(knex, REMOVE_SQL, [input.itemId, input.sessionId, input.sessionId, input.itemId])
-  const row = result.rows[0] as CartItemRow | undefined
-  return row ? { ...row, quantity: Number(row.quantity) } : null
-}
-
 /** The session's items, oldest first. One query. */
 export async function listCartItems(source: PgSource, sessionId: string): Promise<CartItemRow[]> {
   const knex = toKnex(source)
   const result = await runPrepared(knex, LIST_SQL, [sessionId])
   return (result.rows as CartItemRow[]).map((row) => ({ ...row, quantity: Number(row.quantity) }))
-}
-
-/**
- * Deletes every row of the sessions whose last activity (newest updated_at, or deleted_at of soft-deleted
- * rows) is older than the cutoff: by default 30 days before the database's clock, the clock that stamped
- * updated_at. One statement; returns the number of rows deleted.
- */
-export async function deleteExpiredCartItems(source: PgSource, options: { cutoff?: Date } = {}): Promise<number> {
-  const knex = toKnex(source)
-  const result = await knex.raw(
-    `DELETE FROM gallery_cart_item
-     WHERE session_id IN (
-       SELECT session_id FROM gallery_cart_item
-       GROUP BY session_id
-       HAVING max(GREATEST(updated_at, deleted_at))
-              < coalesce(?::timestamptz, now() - make_interval(days => ${CART_SESSION_TTL_DAYS}))
-     )`,
-    [options.cutoff ?? null]
-  )
-  return Number(result.rowCount ?? 0)
 }

@@ -1,4 +1,4 @@
-import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
+import type { Knex, SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { Context } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 
@@ -14,4 +14,13 @@ export function sqlManager(sharedContext: Context<SqlEntityManager>): SqlEntityM
     throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "No database manager in the module context")
   }
   return manager
+}
+
+/**
+ * The knex a manager's SQL runs on: the manager's transaction when it is in one, else its connection (the
+ * container's shared pool). For what `manager.execute` cannot send: it inlines the bindings into the SQL text, so a
+ * statement run through it can be neither a named prepared statement nor given typed bindings.
+ */
+export function sqlKnex(manager: SqlEntityManager): Knex {
+  return manager.getTransactionContext<Knex.Transaction>() ?? manager.getKnex()
 }

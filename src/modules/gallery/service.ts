@@ -12,7 +12,18 @@ import {
   type ArtistSettableStatus,
 } from "../../lib/gallery-fulfilment"
 import { derivedParentStatus, parentStatusOnShip } from "../../lib/gallery-order-status"
-import { sqlManager } from "../common/sql-manager"
+import { runPrepared } from "../common/prepared-statement"
+import { sqlKnex, sqlManager } from "../common/sql-manager"
+import {
+  CART_ADD,
+  CART_REMOVE,
+  CART_SET,
+  DELETE_EXPIRED_CART_ITEMS_SQL,
+  type AddCartItemResult,
+  type CartAddRow,
+  type CartItemRow,
+  writeCartItem,
+} from "./cart"
 import { ArtistOrder } from "./models/artist-order"
 import { ArtistOrderItem } from "./models/artist-order-item"
 import { CartItem } from "./models/cart-item"
@@ -396,6 +407,86 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
        WHERE id = ? AND status = 'pending' AND deleted_at IS NULL`,
       [input.reason.slice(0, 1000), input.payoutId]
     )
+  }
+
+  // ---- Cart (spec 4.3): each write ONE named prepared statement and no transaction of its own (cart.ts).
+
+  /**
+   * Adds `quantity` (already 1..99, see clampCartQuantity) of a product to a session's cart: not_found when the
+   * product does not exist, ineligible (with the product's state) when it fails one of the three eligibility rules,
+   * else the session's row for the product, created or merged (quantity capped at 99), in one round trip.
+   */
+  @InjectManager()
+  async addCartItem(
+    input: { sessionId: string; productId: string; quantity: number },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<AddCartItemResult> {
+    const result = await runPrepared(sqlKnex(this.manager_(sharedContext)), CART_ADD, [
+      input.productId,
+      entityId("gci"),
+      input.sessionId,
+      input.quantity,
+      input.sessionId,
+      input.productId,
+    ])
+    const row = result.rows[0] as CartAddRow | undefined
+    if (!row || row.found_id === null) return { outcome: "not_found" }
+    if (row.id === null) {
+      return {
+        outcome: "ineligible",
+        product: {
+          is_active: row.is_active,
+          gallery_eligible: row.gallery_eligible,
+          org_gallery_approved: row.org_gallery_approved,
+        },
+      }
+    }
+    return {
+      outcome: "added",
+      item: { id: row.id, product_id: row.product_id, quantity: Number(row.quantity), session_id: row.session_id },
+    }
+  }
+
+  /** Sets the quantity (1..99) of one of the session's items; null when the session has no such item. */
+  @InjectManager()
+  async setCartItemQuantity(
+    input: { sessionId: string; itemId: string; quantity: number },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<CartItemRow | null> {
+    return await writeCartItem(this.manager_(sharedContext), CART_SET, [
+      input.quantity,
+      input.itemId,
+      input.sessionId,
+      input.sessionId,
+      input.itemId,
+    ])
+  }
+
+  /** Deletes one of the session's items (hard delete); null when the session has no such item. */
+  @InjectManager()
+  async removeCartItem(
+    input: { sessionId: string; itemId: string },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<CartItemRow | null> {
+    return await writeCartItem(this.manager_(sharedContext), CART_REMOVE, [
+      input.itemId,
+      input.sessionId,
+      input.sessionId,
+      input.itemId,
+    ])
+  }
+
+  /**
+   * Deletes every row of the sessions inactive since the cutoff (default: 30 days before the database's clock, the
+   * clock that stamped their activity). One statement; returns the number of rows deleted.
+   */
+  @InjectManager()
+  async deleteExpiredCartItems(
+    input: { cutoff?: Date } = {},
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<number> {
+    const result = await sqlKnex(this.manager_(sharedContext)).raw(DELETE_EXPIRED_CART_ITEMS_SQL, [input.cutoff ?? null])
+    return Number(result.rowCount ?? 0)
   }
 
   /**

@@ -195,8 +195,9 @@ export async function aggregateAdminDays(source: PgSource, intervals: TimeInterv
 
 /**
  * Carts active in the window and the orders paid in it. Every cart write stamps updated_at on all the session's
- * rows (gallery-cart.ts), so a cart's rows all carry its last activity: the rows touched in the window are exactly
- * the items of the carts whose last activity falls in the window. Value = units x the default variant's USD price.
+ * rows (src/modules/gallery/cart.ts), so a cart's rows all carry its last activity: the rows touched in the window
+ * are exactly the items of the carts whose last activity falls in the window. Value = units x the default
+ * variant's USD price.
  */
 export async function cartFigures(source: PgSource, window: TimeInterval): Promise<CartFigures> {
   const knex = toKnex(source)

@@ -26,14 +26,14 @@ moduleIntegrationTestRunner<PaymentsModuleService>({
     }
 
     it("builds its tables from the module's migrations", async () => {
-      const applied = await MikroOrmWrapper.getManager().execute(`select name from mikro_orm_migrations`)
-      const names = applied.map((row: { name: string }) => row.name)
+      const applied = await MikroOrmWrapper.getManager().execute<{ name: string }[]>(`select name from mikro_orm_migrations`)
+      const names = applied.map((row) => row.name)
       expect(names).toContain("Migration20261121224510")
       expect(names).toContain("Migration20261122203323_transfer_group_index")
-      const indexes = await MikroOrmWrapper.getManager().execute(
+      const indexes = await MikroOrmWrapper.getManager().execute<{ indexname: string }[]>(
         `select indexname from pg_indexes where tablename = 'sandbox_transfer'`
       )
-      expect(indexes.map((row: { indexname: string }) => row.indexname)).toContain("IDX_sandbox_transfer_transfer_group")
+      expect(indexes.map((row) => row.indexname)).toContain("IDX_sandbox_transfer_transfer_group")
     })
 
     it("selects the local provider without a Stripe key", () => {

@@ -1,13 +1,14 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { addCartItem } from "../../../../../queries/gallery-cart"
+import { MedusaError } from "@medusajs/framework/utils"
+import { GALLERY_MODULE } from "../../../../../modules/gallery"
+import type GalleryModuleService from "../../../../../modules/gallery/service"
 import { galleryEligibilityError } from "../../../../../queries/gallery-products"
 import { cartSessionOrNew, refreshCartSessionCookie } from "../session"
 import { CART_MESSAGES, type CartAddBody } from "../validators"
 
 /**
- * POST /api/gallery/cart/add {productId, quantity = 1} (spec 4.3). Hot path: ONE SQL statement (lean product
- * lookup + race-safe upsert); no workflow, no query.graph.
+ * POST /api/gallery/cart/add {productId, quantity = 1} (spec 4.3). Hot path: the gallery service's ONE SQL
+ * statement (lean product lookup + race-safe upsert); no workflow, no query.graph.
  *
  * Errors, checked in this order: 400 Product ID required; 400 (quantity not a positive whole number);
  * 404 Product not found; 400 Product not gallery eligible (flag off, no gallery attributes, or organization not
@@ -17,8 +18,8 @@ import { CART_MESSAGES, type CartAddBody } from "../validators"
 export async function POST(req: MedusaRequest<CartAddBody>, res: MedusaResponse) {
   const { productId, quantity } = req.validatedBody
   const { sessionId } = cartSessionOrNew(req)
-  const pg = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-  const result = await addCartItem(pg, { sessionId, productId, quantity })
+  const gallery: GalleryModuleService = req.scope.resolve(GALLERY_MODULE)
+  const result = await gallery.addCartItem({ sessionId, productId, quantity })
   if (result.outcome === "not_found") {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, CART_MESSAGES.productNotFound)
   }

@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { removeCartItem } from "../../../../../queries/gallery-cart"
+import { MedusaError } from "@medusajs/framework/utils"
+import { GALLERY_MODULE } from "../../../../../modules/gallery"
+import type GalleryModuleService from "../../../../../modules/gallery/service"
 import { readCartSession, refreshCartSessionCookie } from "../session"
 import { CART_MESSAGES, type CartRemoveBody } from "../validators"
 
@@ -12,8 +13,8 @@ export async function POST(req: MedusaRequest<CartRemoveBody>, res: MedusaRespon
   const { itemId } = req.validatedBody
   const sessionId = readCartSession(req)
   if (!sessionId) throw new MedusaError(MedusaError.Types.NOT_FOUND, CART_MESSAGES.itemNotFound)
-  const pg = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-  const row = await removeCartItem(pg, { sessionId, itemId })
+  const gallery: GalleryModuleService = req.scope.resolve(GALLERY_MODULE)
+  const row = await gallery.removeCartItem({ sessionId, itemId })
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, CART_MESSAGES.itemNotFound)
   refreshCartSessionCookie(res, sessionId)
   res.json({ success: true })

@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { removeCartItem, setCartItemQuantity } from "../../../../../queries/gallery-cart"
+import { MedusaError } from "@medusajs/framework/utils"
+import { GALLERY_MODULE } from "../../../../../modules/gallery"
+import type GalleryModuleService from "../../../../../modules/gallery/service"
 import { readCartSession, refreshCartSessionCookie } from "../session"
 import { CART_MESSAGES, type CartUpdateBody } from "../validators"
 
@@ -14,11 +15,11 @@ export async function POST(req: MedusaRequest<CartUpdateBody>, res: MedusaRespon
   const { itemId, quantity: update } = req.validatedBody
   const sessionId = readCartSession(req)
   if (!sessionId) throw new MedusaError(MedusaError.Types.NOT_FOUND, CART_MESSAGES.itemNotFound)
-  const pg = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+  const gallery: GalleryModuleService = req.scope.resolve(GALLERY_MODULE)
   const row =
     update.action === "remove"
-      ? await removeCartItem(pg, { sessionId, itemId })
-      : await setCartItemQuantity(pg, { sessionId, itemId, quantity: update.quantity })
+      ? await gallery.removeCartItem({ sessionId, itemId })
+      : await gallery.setCartItemQuantity({ sessionId, itemId, quantity: update.quantity })
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, CART_MESSAGES.itemNotFound)
   refreshCartSessionCookie(res, sessionId)
   res.json({
