@@ -7,6 +7,7 @@ import { PAYMENTS_MODULE, type PaymentsModuleService } from "../modules/payments
 import { listTransferablePayouts, type TransferablePayout } from "../queries/gallery-orders"
 import { galleryOrderLockKey } from "../workflows/gallery-checkout/workflows/mark-gallery-order-paid"
 import { transferPayouts } from "./payout-transfers"
+import { settlementLockExpireSeconds } from "./locks"
 
 export type PayoutTransfersOutcome = { transferred: number; failed: number }
 
@@ -119,6 +120,6 @@ export async function transferDuePayoutsOfOrder(
       if (!due.length) return { transferred: 0, failed: 0 }
       return payOrderPayouts(container, due, options.now, options.chargeId ?? null)
     },
-    { timeout: ORDER_LOCK_TIMEOUT_SECONDS }
+    { timeout: ORDER_LOCK_TIMEOUT_SECONDS, expire: settlementLockExpireSeconds() }
   )
 }

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { allocateStock, type StockLevel } from "../../../lib/gallery-checkout"
 import { settledOrder, type LoadedGalleryPayment } from "./load-gallery-order-for-payment"
-import { withInventoryLocks } from "../../../settlement/inventory-locks"
+import { withInventoryLocks } from "../../../settlement/locks"
 
 export type ReserveGalleryStockResult = {
   /** False when there was nothing to settle (the order is not pending or its payment did not succeed). */

@@ -9,6 +9,7 @@ import { cancelGalleryOrderOutOfStockStep } from "../steps/cancel-gallery-order-
 import { loadGalleryOrderForPaymentStep } from "../steps/load-gallery-order-for-payment"
 import { markGalleryOrderPaidStep, ORDER_NO_LONGER_PENDING } from "../steps/mark-gallery-order-paid"
 import { reserveGalleryStockStep } from "../steps/reserve-gallery-stock"
+import { settlementLockExpireSeconds } from "../../../settlement/locks"
 
 export type MarkGalleryOrderPaidInput = {
   /** The intent that pays the order (one order per intent). */
@@ -130,7 +131,7 @@ export async function markGalleryOrderPaid(
         return { outcome: "unchanged", order }
       }
     },
-    { timeout: ORDER_LOCK_TIMEOUT_SECONDS }
+    { timeout: ORDER_LOCK_TIMEOUT_SECONDS, expire: settlementLockExpireSeconds() }
   )
   // A stale order id (e.g. from foreign metadata): settle by the intent's own order instead.
   if (result.outcome === "unknown" && input.orderId) return markGalleryOrderPaid(container, { ...input, orderId: null })

@@ -9,6 +9,7 @@ import { markGalleryOrderCancelledStep } from "../steps/mark-gallery-order-cance
 import { refundCancelledGalleryOrderStep } from "../steps/refund-cancelled-gallery-order"
 import { releaseGalleryStockStep } from "../steps/release-gallery-stock"
 import { reverseGalleryPayoutsStep } from "../steps/reverse-gallery-payouts"
+import { settlementLockExpireSeconds } from "../../../settlement/locks"
 
 /** Emitted once per gallery order, by the run that cancelled it (data: {id} = the internal order id). */
 export const GALLERY_ORDER_CANCELLED_EVENT = "gallery.order.cancelled"
@@ -76,6 +77,6 @@ export async function cancelGalleryOrder(
       const { result } = await cancelGalleryOrderWorkflow(container).run({ input: { orderId: found.id } })
       return result
     },
-    { timeout: ORDER_LOCK_TIMEOUT_SECONDS }
+    { timeout: ORDER_LOCK_TIMEOUT_SECONDS, expire: settlementLockExpireSeconds() }
   )
 }

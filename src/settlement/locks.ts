@@ -1,5 +1,15 @@
 import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
+import { settlementReconcileSeconds } from "../lib/outbox"
+
+/**
+ * The lease of the money path's locks (order, inventory items), in seconds: SETTLEMENT_RECONCILE_SECONDS. A holder
+ * renews it while it works (Redis provider); a holder that dies frees the lock when it runs out, so a crash delays
+ * the order's settlement by at most that long instead of the provider's default minute.
+ */
+export function settlementLockExpireSeconds(): number {
+  return settlementReconcileSeconds(process.env.SETTLEMENT_RECONCILE_SECONDS)
+}
 
 /** How long one inventory item's lock is waited for (seconds). */
 export const INVENTORY_LOCK_TIMEOUT_SECONDS = 15
@@ -21,6 +31,9 @@ export async function withInventoryLocks<T>(
   const lockFrom = (index: number): Promise<T> =>
     index === keys.length
       ? fn()
-      : locking.execute([keys[index]], () => lockFrom(index + 1), { timeout: INVENTORY_LOCK_TIMEOUT_SECONDS })
+      : locking.execute([keys[index]], () => lockFrom(index + 1), {
+          timeout: INVENTORY_LOCK_TIMEOUT_SECONDS,
+          expire: settlementLockExpireSeconds(),
+        })
   return lockFrom(0)
 }
