@@ -1,8 +1,8 @@
 // The production build (`medusa build` -> .medusa/server) shared by the benchmarks and the multi-process test
 // harnesses: built when missing or older than the sources, reused otherwise.
-import { spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
+import { runMedusa } from "./medusa.mjs"
 
 /** Newest modification time (ms) of the files under `target` (bounded walk, skipping dot-named and node_modules). */
 function newestMtime(target, depth = 0) {
@@ -20,27 +20,6 @@ function newestMtime(target, depth = 0) {
     newest = Math.max(newest, newestMtime(path.join(target, entry), depth + 1))
   }
   return newest
-}
-
-/** Runs `command`; `quiet` collects its output and shows it only when it fails. */
-function run(command, args, { cwd, env, quiet }) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd,
-      env: { ...process.env, ...env },
-      stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
-    })
-    let output = ""
-    child.stdout?.on("data", (chunk) => (output += chunk))
-    child.stderr?.on("data", (chunk) => (output += chunk))
-    child.on("error", reject)
-    child.on("exit", (code) => {
-      if (code === 0) return resolve()
-      const error = new Error(`${path.basename(command)} ${args.join(" ")} exited ${code}`)
-      error.output = output
-      reject(error)
-    })
-  })
 }
 
 /**
@@ -62,11 +41,12 @@ export async function ensureBuild(root, { log = () => {}, quiet = false } = {}) 
   log(built ? "sources changed since the last build: medusa build" : "no production build yet: medusa build")
   const started = Date.now()
   try {
-    await run(path.join(root, "node_modules/.bin/medusa"), ["build"], {
-      cwd: root,
-      env: { ADMIN_DISABLED: process.env.ADMIN_DISABLED ?? "true", MEDUSA_DISABLE_TELEMETRY: "true" },
-      quiet,
-    })
+    await runMedusa(
+      root,
+      ["build"],
+      { ADMIN_DISABLED: process.env.ADMIN_DISABLED ?? "true", MEDUSA_DISABLE_TELEMETRY: "true" },
+      { quiet, printFailure: false }
+    )
   } catch (error) {
     if (!fs.existsSync(builtConfig)) {
       if (error.output) console.error(error.output)

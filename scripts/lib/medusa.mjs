@@ -6,9 +6,9 @@ export const DEFAULT_EMBEDDED_PORT = 54329
 
 /**
  * Runs a Medusa CLI command in the project and resolves when it exits 0. `quiet` collects its output and prints it
- * only when the command fails.
+ * only when the command fails (unless `printFailure` is false: the error then carries it as `output`).
  */
-export function runMedusa(root, args, env, { quiet = false } = {}) {
+export function runMedusa(root, args, env, { quiet = false, printFailure = true } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(root, "node_modules/.bin/medusa"), args, {
       cwd: root,
@@ -21,8 +21,8 @@ export function runMedusa(root, args, env, { quiet = false } = {}) {
     child.on("error", reject)
     child.on("exit", (code) => {
       if (code === 0) return resolve()
-      if (output) console.error(output)
-      reject(new Error(`medusa ${args.join(" ")} exited ${code}`))
+      if (output && printFailure) console.error(output)
+      reject(Object.assign(new Error(`medusa ${args.join(" ")} exited ${code}`), { output }))
     })
   })
 }
