@@ -65,13 +65,20 @@ export async function dispatchGalleryOutbox(container: MedusaContainer): Promise
   return result
 }
 
+/**
+ * How long a nudge waits before its dispatch (ms): the nudges of that window share one dispatch, whose emails go out in
+ * one batch, and the dispatch's work does not delay the customer's next request on this process's event loop (the
+ * confirm call that follows a payment).
+ */
+const DISPATCH_WINDOW_MS = 100
+
 let running: Promise<void> | null = null
 let requestedAgain = false
 
 /**
- * A nudge after a commit that queued messages. Nudges that arrive while this process is dispatching are folded into
- * one more run after it, so that under load one dispatch delivers many orders' messages in a few batches instead of
- * every settlement starting a dispatch of its own.
+ * A nudge after a commit that queued messages. It is served after a short window; nudges that arrive while this
+ * process is dispatching are folded into one more run after it, so that under load one dispatch delivers many
+ * orders' messages in a few batches instead of every settlement starting a dispatch of its own.
  */
 export function requestGalleryOutboxDispatch(container: MedusaContainer): Promise<void> {
   if (running) {
@@ -82,6 +89,7 @@ export function requestGalleryOutboxDispatch(container: MedusaContainer): Promis
     try {
       do {
         requestedAgain = false
+        await new Promise((resolve) => setTimeout(resolve, DISPATCH_WINDOW_MS))
         await dispatchGalleryOutbox(container)
       } while (requestedAgain)
     } finally {
