@@ -83,6 +83,9 @@ medusaIntegrationTestRunner({
     const rows = (sql: string, bindings: unknown[] = []) => selectRows(pg, sql, bindings)
     const count = (table: string, where = "true", bindings: unknown[] = []) => countRows(pg, table, where, bindings)
 
+    /** Waits until the dispatch nudged by a payment has run (it waits a 100 ms window first). */
+    const outboxNudgeServed = () => new Promise((resolve) => setTimeout(resolve, 400))
+
     /** Cart rows straight into the gallery module's table (the cart routes are another suite's business). */
     async function fillCart(sessionId: string, lines: [string, number][]) {
       for (const [handle, quantity] of lines) {
@@ -1081,8 +1084,10 @@ medusaIntegrationTestRunner({
         const { intentId, order } = await checkoutCart([["studio-north-print", 1]])
         await payments.confirmPaymentIntent(intentId, "pm_card_visa")
         // A dispatcher claims the order's messages and dies before running them (nothing else happens in this test).
-        jest.spyOn(gallery, "claimOutboxMessages").mockResolvedValueOnce([])
+        jest.spyOn(gallery, "claimOutboxMessages").mockResolvedValue([])
         expect((await confirm(intentId)).status).toBe(200)
+        await outboxNudgeServed()
+        jest.restoreAllMocks()
         const claimed = await gallery.claimOutboxMessages({ limit: 10, leaseSeconds: 60 })
         expect(claimed.map((m) => m.key).sort()).toEqual([`order-paid-emails:${order.id}`, `transfer-payouts:${order.id}`])
         expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 0, failed: 0 })
@@ -1130,6 +1135,7 @@ medusaIntegrationTestRunner({
           await payments.confirmPaymentIntent(order.intentId, "pm_card_visa")
           expect((await confirm(order.intentId)).status).toBe(200)
         }
+        await outboxNudgeServed()
         jest.restoreAllMocks()
         expect(await count("gallery_outbox_message", "delivered_at IS NULL")).toBe(4)
 
@@ -1157,6 +1163,7 @@ medusaIntegrationTestRunner({
         jest.spyOn(gallery, "claimOutboxMessages").mockResolvedValue([])
         await payments.confirmPaymentIntent(intentId, "pm_card_visa")
         expect((await confirm(intentId)).status).toBe(200)
+        await outboxNudgeServed()
         jest.restoreAllMocks()
         // What the Notification module had recorded when the process died: the customer's email, not yet sent.
         await pg.raw(
