@@ -6,7 +6,8 @@ import { GALLERY_MODULE } from "../modules/gallery"
 import type GalleryModuleService from "../modules/gallery/service"
 import type { FailingPayout } from "../modules/gallery/service"
 import { listTransferablePayouts } from "../queries/gallery-orders"
-import { messageOf, transferDuePayoutsOfOrder, type PayoutTransfersOutcome } from "../settlement/order-payouts"
+import { transferDuePayoutsOfOrder, type PayoutTransfersOutcome } from "../settlement/order-payouts"
+import { errorMessage } from "../lib/error-message"
 
 export type ProcessPendingPayoutsResult = PayoutTransfersOutcome
 
@@ -106,7 +107,7 @@ export async function processPendingPayouts(
     const reported = await reportFailingPayouts(container, now)
     if (reported) logger.warn(`process-pending-payouts: ${reported} payouts failing for over a day reported`)
   } catch (error) {
-    logger.error(`process-pending-payouts: reporting failing payouts failed: ${messageOf(error)}`)
+    logger.error(`process-pending-payouts: reporting failing payouts failed: ${errorMessage(error)}`)
   }
   return { transferred, failed }
 }

@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { settlementReconcileSeconds } from "../lib/outbox"
 import { listPendingGalleryPayments } from "../queries/settlement-reconciliation"
 import { markGalleryOrderPaid } from "../workflows/gallery-checkout/workflows/mark-gallery-order-paid"
+import { errorMessage } from "../lib/error-message"
 
 /** Orders younger than this are left to their customer's own confirm for now. */
 const MIN_AGE_SECONDS = 1
@@ -34,7 +35,7 @@ export async function reconcileGallerySettlements(container: MedusaContainer): P
       if (outcome === "paid") result.settled += 1
       if (outcome === "out_of_stock") result.outOfStock += 1
     } catch (error) {
-      logger.warn(`reconcile-gallery-settlements: order ${order.id}: ${(error as Error)?.message ?? String(error)}`)
+      logger.warn(`reconcile-gallery-settlements: order ${order.id}: ${errorMessage(error)}`)
     }
   }
   if (result.settled || result.outOfStock) {

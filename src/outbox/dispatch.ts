@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { errorMessage } from "../lib/error-message"
 import { outboxRetryDelaySeconds, settlementReconcileSeconds } from "../lib/outbox"
 import { GALLERY_MODULE } from "../modules/gallery"
 import type GalleryModuleService from "../modules/gallery/service"
@@ -11,10 +12,6 @@ export type OutboxDispatchResult = { delivered: number; failed: number }
 const BATCH_SIZE = 50
 /** Batches one dispatch works through before leaving the rest to the next run. */
 const MAX_BATCHES = 20
-
-function messageOf(error: unknown): string {
-  return (error as { message?: string } | null)?.message ?? String(error)
-}
 
 /**
  * Delivers due outbox messages: claims a batch (a lease of SETTLEMENT_RECONCILE_SECONDS, so a dispatcher that dies
@@ -34,7 +31,7 @@ export async function dispatchGalleryOutbox(container: MedusaContainer): Promise
     logger.warn(`Outbox ${message.key} (attempt ${message.attempts}) failed: ${reason}`)
     await gallery
       .releaseOutboxMessage({ id: message.id, error: reason, retryInSeconds: outboxRetryDelaySeconds(message.attempts) })
-      .catch((error: unknown) => logger.error(`Outbox ${message.key}: release failed: ${messageOf(error)}`))
+      .catch((error: unknown) => logger.error(`Outbox ${message.key}: release failed: ${errorMessage(error)}`))
   }
 
   const deliver = async (name: string, messages: ClaimedOutboxMessage[]) => {
@@ -49,7 +46,7 @@ export async function dispatchGalleryOutbox(container: MedusaContainer): Promise
       result.delivered += messages.length
       return
     } catch (error) {
-      if (messages.length === 1) return release(messages[0], messageOf(error))
+      if (messages.length === 1) return release(messages[0], errorMessage(error))
     }
     for (const message of messages) await deliver(name, [message])
   }

@@ -6,6 +6,7 @@ import type GalleryModuleService from "../modules/gallery/service"
 import { PAYMENTS_MODULE, type PaymentsModuleService } from "../modules/payments"
 import { listTransferablePayouts, type TransferablePayout } from "../queries/gallery-orders"
 import { galleryOrderLockKey } from "../workflows/gallery-checkout/workflows/mark-gallery-order-paid"
+import { errorMessage } from "../lib/error-message"
 import { transferPayouts } from "./payout-transfers"
 import { settlementLockExpireSeconds } from "./locks"
 
@@ -14,9 +15,6 @@ export type PayoutTransfersOutcome = { transferred: number; failed: number }
 /** Seconds the transfers wait for a settlement or cancellation of the same order. */
 const ORDER_LOCK_TIMEOUT_SECONDS = 30
 
-export function messageOf(error: unknown): string {
-  return (error as { message?: string } | null)?.message ?? String(error)
-}
 
 /**
  * One order's due payouts, under its lock. Each attempt is claimed (counted, back-off set) before the provider is
@@ -57,7 +55,7 @@ async function payOrderPayouts(
     // The funding charge of the order's payment (source_transaction), read from the payment unless the caller knows it.
     chargeId = knownChargeId ?? (await payments.retrievePaymentIntent(payouts[0].payment_intent_id)).chargeId
   } catch (error) {
-    await fail(payouts, `The payment could not be read: ${messageOf(error)}`)
+    await fail(payouts, `The payment could not be read: ${errorMessage(error)}`)
     return { transferred: 0, failed: payouts.length }
   }
 
@@ -85,7 +83,7 @@ async function payOrderPayouts(
     } catch (error) {
       // Without knowing whether the transfer exists, creating it could pay the artist twice: wait for the next try.
       const unchecked = payouts.filter((p) => checked.has(p.id))
-      await fail(unchecked, `Could not check for an existing transfer: ${messageOf(error)}`)
+      await fail(unchecked, `Could not check for an existing transfer: ${errorMessage(error)}`)
       failed += unchecked.length
       payouts = payouts.filter((p) => !checked.has(p.id))
     }

@@ -4,6 +4,7 @@ import { GALLERY_MODULE } from "../modules/gallery"
 import type GalleryModuleService from "../modules/gallery/service"
 import { PAYMENTS_MODULE, type CreateTransferInput, type PaymentsModuleService } from "../modules/payments"
 import type { PendingPayout } from "../queries/gallery-orders"
+import { errorMessage } from "../lib/error-message"
 
 /** A payout's transfer idempotency key: the gateway answers a replay with the first transfer, never a second one. */
 export function payoutTransferIdempotencyKey(artistOrderId: string): string {
@@ -55,7 +56,7 @@ export async function transferPayouts(
         const transfer = await payments.createTransfer(payoutTransferInput(payout, chargeId))
         return { payoutId: payout.id, transferId: transfer.id, destination: payout.destination }
       } catch (error) {
-        const message = (error as { message?: string }).message ?? String(error)
+        const message = errorMessage(error)
         container
           .resolve(ContainerRegistrationKeys.LOGGER)
           .warn(`Gallery payout ${payout.id}: transfer failed, it stays pending: ${message}`)

@@ -5,6 +5,7 @@ import { GALLERY_MODULE } from "../../../modules/gallery"
 import type GalleryModuleService from "../../../modules/gallery/service"
 import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../../modules/payments"
 import { listTransferredPayouts } from "../../../queries/artist-orders"
+import { errorMessage } from "../../../lib/error-message"
 
 export type ReversalOutcome = { reversed: { payoutId: string; reversalId: string }[] }
 
@@ -35,7 +36,7 @@ export const reverseGalleryPayoutsStep = createStep(
         reversed.push({ payoutId: payout.id, reversalId: reversal.id })
       } catch (error) {
         failed++
-        const message = (error as { message?: string }).message ?? String(error)
+        const message = errorMessage(error)
         logger.error(`Gallery payout ${payout.id}: transfer reversal failed: ${message}`)
         // Best effort: the request fails with reversalFailed below whether or not the note is stored.
         await gallery.recordPayoutReversalFailure({ payoutId: payout.id, reason: message }).catch(() => undefined)

@@ -2,6 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PAYMENTS_MODULE, type PaymentsModuleService, type WebhookEvent } from "../../../../modules/payments"
 import { handlePaymentEvent } from "../../../../settlement/payment-events"
+import { errorMessage } from "../../../../lib/error-message"
 
 function signatureHeader(req: MedusaRequest): string | undefined {
   const value = req.headers["stripe-signature"]
@@ -45,7 +46,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     await handlePaymentEvent(req.scope, event)
     await payments.markWebhookEventProcessed(event.id, event.type)
   } catch (error) {
-    logger.error(`Payment webhook ${event.id} (${event.type}) failed: ${(error as Error)?.message ?? String(error)}`)
+    logger.error(`Payment webhook ${event.id} (${event.type}) failed: ${errorMessage(error)}`)
     res.status(500).json({ error: "Webhook processing failed" })
     return
   }

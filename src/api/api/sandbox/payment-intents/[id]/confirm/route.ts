@@ -7,6 +7,7 @@ import {
   type WebhookEvent,
 } from "../../../../../../modules/payments"
 import { handlePaymentEvent } from "../../../../../../settlement/payment-events"
+import { errorMessage } from "../../../../../../lib/error-message"
 
 /**
  * POST /api/sandbox/payment-intents/{id}/confirm {payment_method} — local gateway only (docs/architecture.md, "Local
@@ -41,7 +42,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     // the order again when the storefront calls it.
     req.scope
       .resolve(ContainerRegistrationKeys.LOGGER)
-      .error(`Sandbox: processing ${event.type} for ${intent.id} failed: ${(error as Error)?.message ?? String(error)}`)
+      .error(`Sandbox: processing ${event.type} for ${intent.id} failed: ${errorMessage(error)}`)
   }
 
   const view = { id: intent.id, status: intent.status, last_error: intent.lastError ?? null }
