@@ -116,38 +116,58 @@ export function resolveOrganization(options: { explicit?: boolean } = {}): Middl
       return sendAuthError(res, 403, "You are not a member of this organization")
     }
     const [membership] = memberships
-    ;(req as OrganizationScopedRequest).organization = {
-      id: (membership as { organization_id: string }).organization_id,
-      role: membership.role,
-    }
-    next()
+    actFor(req, { id: (membership as { organization_id: string }).organization_id, role: membership.role }, next)
   }
 }
 
 /**
- * The organization of the artist order named by the path's `{id}` (ship, status): the caller acts for the order's
- * organization, so no org_id is needed. 404 Order not found for an unknown order; 403 when an org_id (query or
- * body) or X-Organization-ID header names another organization, or when the caller is not a member of the order's.
+ * The one place where a request starts acting for an organization (every resolver below ends here), so that a rule
+ * about the organization itself applies to every route of the family.
+ */
+function actFor(req: MedusaRequest, organization: OrganizationContext, next: MedusaNextFunction) {
+  ;(req as OrganizationScopedRequest).organization = organization
+  next()
+}
+
+/** Looks up the organization of the object a route acts on: null when there is no such object. */
+export type ObjectOrganizationLookup = (req: MedusaRequest, id: string) => Promise<string | null | undefined>
+
+/**
+ * Routes on one object (a product, an order, ...): the caller acts for the object's organization, so no org_id is
+ * needed. 404 `notFound` for an unknown object; 403 when an org_id (query or body) or X-Organization-ID header names
+ * another organization, or when the caller is not a member of the object's. The object id is the path's `param`.
  * Runs after the route's input validation (a given org_id is then a safe, bounded string).
  */
-export function resolveArtistOrderOrganization(): Middleware {
+export function resolveObjectOrganization(
+  lookup: ObjectOrganizationLookup,
+  messages: { notFound: string; forbidden: string },
+  param = "id"
+): Middleware {
   return async (req, res, next) => {
     const memberId = (req as AuthenticatedMedusaRequest).auth_context.actor_id
-    const artistOrderId = typeof req.params.id === "string" ? req.params.id.trim() : ""
-    const gallery: GalleryModuleService = req.scope.resolve(GALLERY_MODULE)
-    const [artistOrder] = artistOrderId
-      ? await gallery.listArtistOrders({ id: artistOrderId }, { select: ["id", "organization_id"], take: 1 })
-      : []
-    if (!artistOrder) return next(new MedusaError(MedusaError.Types.NOT_FOUND, FULFILMENT_MESSAGES.orderNotFound))
+    const objectId = typeof req.params[param] === "string" ? req.params[param].trim() : ""
+    const organizationId = objectId ? await lookup(req, objectId) : null
+    if (!organizationId) return next(new MedusaError(MedusaError.Types.NOT_FOUND, messages.notFound))
     const requested = requestedOrganizationId(req) ?? req.get("x-organization-id")?.trim()
-    if (requested && requested !== artistOrder.organization_id) return sendAuthError(res, 403, FULFILMENT_MESSAGES.forbidden)
+    if (requested && requested !== organizationId) return sendAuthError(res, 403, messages.forbidden)
     const organizations: OrganizationModuleService = req.scope.resolve(ORGANIZATION_MODULE)
     const [membership] = await organizations.listMemberships(
-      { member_id: memberId, organization_id: artistOrder.organization_id },
+      { member_id: memberId, organization_id: organizationId },
       { take: 1, select: ["id", "role", "organization_id"] }
     )
-    if (!membership) return sendAuthError(res, 403, FULFILMENT_MESSAGES.forbidden)
-    ;(req as OrganizationScopedRequest).organization = { id: artistOrder.organization_id, role: membership.role }
-    next()
+    if (!membership) return sendAuthError(res, 403, messages.forbidden)
+    actFor(req, { id: organizationId, role: membership.role }, next)
   }
+}
+
+/** The organization of the artist order named by the path's `{id}` (gallery ship and status). */
+export function resolveArtistOrderOrganization(): Middleware {
+  return resolveObjectOrganization(
+    async (req, id) => {
+      const gallery: GalleryModuleService = req.scope.resolve(GALLERY_MODULE)
+      const [artistOrder] = await gallery.listArtistOrders({ id }, { select: ["id", "organization_id"], take: 1 })
+      return artistOrder?.organization_id
+    },
+    { notFound: FULFILMENT_MESSAGES.orderNotFound, forbidden: FULFILMENT_MESSAGES.forbidden }
+  )
 }
