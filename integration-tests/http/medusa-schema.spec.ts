@@ -14,6 +14,7 @@ import {
 import { loadGalleryOrderForPayment } from "../../src/queries/gallery-orders"
 import { getGalleryProductsByIds, listGalleryProducts } from "../../src/queries/gallery-products"
 import { MEDUSA_TABLES } from "../../src/queries/medusa/tables"
+import { cartsPurchasedSinceCapture, currentVariantPrices, variantsOfOrganization } from "../../src/queries/store-carts"
 import { appTables } from "../helpers/app-tables"
 
 jest.setTimeout(180000)
@@ -138,6 +139,9 @@ medusaIntegrationTestRunner({
         await refreshGalleryAnalyticsRollups(pg, to, { full: true })
         await refreshGalleryAnalyticsRollups(pg, to)
         await getArtistAnalytics(pg, "org_missing", { start: from, end: to })
+        await cartsPurchasedSinceCapture(pg, ["rcart_missing"])
+        await currentVariantPrices(pg, ["variant_missing"])
+        await variantsOfOrganization(pg, "org_missing", ["variant_missing"])
       })
       const overMedusa = statements.filter((statement) => NAMES_A_MEDUSA_TABLE.test(statement.sql))
       expect(overMedusa.length).toBeGreaterThanOrEqual(10)

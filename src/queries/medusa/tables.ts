@@ -20,6 +20,7 @@ export const MEDUSA_TABLES = {
   product_variant: {
     id: "text",
     product_id: "text",
+    title: "text",
     sku: "text",
     manage_inventory: "boolean",
     variant_rank: "integer",
@@ -76,7 +77,23 @@ export const MEDUSA_TABLES = {
   order: {
     id: "text",
     status: "order_status_enum",
+    sales_channel_id: "text",
+    email: "text",
+    metadata: "jsonb",
+    created_at: "timestamp with time zone",
     updated_at: "timestamp with time zone",
+    deleted_at: "timestamp with time zone",
+  },
+  product_sales_channel: {
+    product_id: "character varying",
+    sales_channel_id: "character varying",
+    deleted_at: "timestamp with time zone",
+  },
+  // The link table Medusa generates for src/links/organization-sales-channel.ts.
+  organization_organization_sales_channel_sales_channel: {
+    organization_id: "character varying",
+    sales_channel_id: "character varying",
+    deleted_at: "timestamp with time zone",
   },
   // The link table Medusa generates for src/links/artist-product-product.ts (its name is Medusa's convention).
   organization_artist_product_product_product: {
