@@ -20,6 +20,7 @@ import {
 } from "../workflows/artist-product/workflows/create-artist-products"
 import { createMemberAccountWorkflow } from "../workflows/member/workflows/create-member-account"
 import { createOrganizationWorkflow } from "../workflows/organization/workflows/create-organization"
+import { ensureOrderBookSetup } from "../order-book/shipping-setup"
 
 // ---------------------------------------------------------------------------------------------------
 // Demo data (docs/architecture.md, "Demo data"): storefront builders, docs and tests rely on these names.
@@ -474,6 +475,8 @@ export async function seedDemoData(container: MedusaContainer): Promise<SeedSumm
 
   for (const { org, id } of organizations) await ensureProducts(container, id, org, locationId, summary)
   await ensureStoreDefaults(container, regionId, locationId, summary)
+  // Fulfilment set, service zone and shipping option of the Medusa order book (docs/order-book.md).
+  await ensureOrderBookSetup(container)
   return { ...summary, publishable_key_token: token }
 }
 
