@@ -2,6 +2,7 @@ import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { requireDashboardMember, resolveOrganization } from "../utils/access"
 import { validateBody, validateQuery } from "../utils/validation"
 import { CreateMemberBody } from "./members/validators"
+import { orderBookMiddlewares } from "./orders/middlewares"
 import { CheckSlugQuery, CreateOrganizationBody, OrganizationContextQuery } from "./organizations/validators"
 
 /**
@@ -23,4 +24,5 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
     methods: ["GET"],
     middlewares: [validateQuery(OrganizationContextQuery), resolveOrganization()],
   },
+  ...orderBookMiddlewares,
 ]
