@@ -127,9 +127,18 @@ export async function listOrderFulfillments(source: PgSource, orderId: string): 
 export async function getMirrorOrder(
   source: PgSource,
   orderId: string
-): Promise<{ id: string; status: string; items: { id: string; quantity: number; artist_order_item_id: string | null }[] } | null> {
+): Promise<{
+  id: string
+  status: string
+  shipping_option_id: string | null
+  items: { id: string; quantity: number; artist_order_item_id: string | null }[]
+} | null> {
   const { rows } = await toKnex(source).raw(
     `SELECT o.id, o.status::text AS status,
+            (SELECT sm.shipping_option_id FROM order_shipping os
+             JOIN order_shipping_method sm ON sm.id = os.shipping_method_id AND sm.deleted_at IS NULL
+             WHERE os.order_id = o.id AND os.version = o.version AND os.deleted_at IS NULL
+             ORDER BY sm.created_at LIMIT 1) AS shipping_option_id,
             coalesce((SELECT json_agg(json_build_object('id', li.id, 'quantity', oi.quantity,
                         'artist_order_item_id', li.metadata->>'artist_order_item_id') ORDER BY li.created_at, li.id)
                       FROM order_item oi JOIN order_line_item li ON li.id = oi.item_id AND li.deleted_at IS NULL

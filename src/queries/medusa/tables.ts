@@ -140,6 +140,8 @@ export const MEDUSA_TABLES = {
   order_shipping_method: {
     id: "text",
     amount: "numeric",
+    shipping_option_id: "text",
+    created_at: "timestamp with time zone",
     deleted_at: "timestamp with time zone",
   },
   order_transaction: {
