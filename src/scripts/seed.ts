@@ -473,10 +473,11 @@ export async function seedDemoData(container: MedusaContainer): Promise<SeedSumm
   await linkStockLocationToChannels(container, locationId, salesChannelIds)
   const token = await ensurePublishableKey(container, salesChannelIds, summary)
 
+  // The Medusa order book's shipping setup (docs/order-book.md), before the products: it creates the default shipping
+  // profile when there is none, which products need for Medusa fulfilments.
+  await ensureOrderBookSetup(container)
   for (const { org, id } of organizations) await ensureProducts(container, id, org, locationId, summary)
   await ensureStoreDefaults(container, regionId, locationId, summary)
-  // Fulfilment set, service zone and shipping option of the Medusa order book (docs/order-book.md).
-  await ensureOrderBookSetup(container)
   return { ...summary, publishable_key_token: token }
 }
 
