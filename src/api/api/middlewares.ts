@@ -4,6 +4,7 @@ import { validateBody, validateQuery } from "../utils/validation"
 import { storeCartMiddlewares } from "./cart/middlewares"
 import { unsubscribeMiddlewares } from "./unsubscribe/middlewares"
 import { CreateMemberBody } from "./members/validators"
+import { orderBookMiddlewares } from "./orders/middlewares"
 import { CheckSlugQuery, CreateOrganizationBody, OrganizationContextQuery } from "./organizations/validators"
 
 /**
@@ -28,4 +29,5 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
     methods: ["GET"],
     middlewares: [validateQuery(OrganizationContextQuery), resolveOrganization()],
   },
+  ...orderBookMiddlewares,
 ]
