@@ -1,8 +1,10 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { requireDashboardMember, resolveOrganization } from "../utils/access"
 import { validateBody, validateQuery } from "../utils/validation"
-import { CreateMemberBody } from "./members/validators"
+import { guestMiddlewares } from "./guest/middlewares"
+import { CreateMemberBody, UpdateMemberBody } from "./members/validators"
 import { CheckSlugQuery, CreateOrganizationBody, OrganizationContextQuery } from "./organizations/validators"
+import { settingsMiddlewares } from "./settings/middlewares"
 
 /**
  * The creator-dashboard family: every /api route outside /api/gallery, /api/admin, /api/webhooks (signed by the
@@ -16,6 +18,7 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
   // ONE entry guards every route of the family, including any added later (registration excepted, see access.ts).
   { matcher: DASHBOARD_ROUTES, middlewares: [...requireDashboardMember()] },
   { matcher: "/api/members", methods: ["POST"], middlewares: [validateBody(CreateMemberBody)] },
+  { matcher: "/api/members/me", methods: ["PATCH"], middlewares: [validateBody(UpdateMemberBody)] },
   { matcher: "/api/organizations", methods: ["POST"], middlewares: [validateBody(CreateOrganizationBody)] },
   { matcher: "/api/organizations/check-slug", methods: ["GET"], middlewares: [validateQuery(CheckSlugQuery)] },
   {
@@ -23,4 +26,6 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
     methods: ["GET"],
     middlewares: [validateQuery(OrganizationContextQuery), resolveOrganization()],
   },
+  ...guestMiddlewares,
+  ...settingsMiddlewares,
 ]
