@@ -200,7 +200,7 @@ medusaIntegrationTestRunner({
           expect({ ...shown, field: res.data.details.field }).toEqual({ ...shown, field })
           expect(res.data.error).toMatch(message)
         }
-        // A body that is not JSON object is an empty change set; a NUL byte is refused.
+        // A NUL byte is refused too.
         const nul = await put("/api/settings/storefront", { org_id: org["studio-north"], bio: "a\u0000b" }, northToken)
         expect(nul.status).toBe(400)
         expect(await settingsRows(org["studio-north"])).toEqual(before)
@@ -397,8 +397,24 @@ medusaIntegrationTestRunner({
         expect([read.status, read.data.settings.display_name]).toEqual([200, "Grace"])
         const status = await api.get(`/api/guest/status?org_id=${organization.id}`, bearer(guest.token))
         expect(status.data).toMatchObject({ isGuest: true, isExpired: true, daysRemaining: 0, canPromote: false })
-        // The artist routes (another family, same act-for point) still read.
+        // The artist routes (another family, same act-for point) still read; a route on one object (the organization
+        // taken from the object) refuses the write too.
         expect((await api.get(`/api/gallery/artist/orders?org_id=${organization.id}`, bearer(guest.token))).status).toBe(200)
+        await pg.raw(
+          `INSERT INTO gallery_order (id, public_id, status, email, shipping_option, subtotal_cents, gallery_fee_cents,
+             stripe_fee_cents, total_cents, transfer_group, cart_session_id)
+           VALUES ('gord_expired', 'GO-EXPIRED', 'paid', ?, 'single_address', 1000, 120, 62, 1182, 'tg_expired', 'cart_expired')`,
+          [COLLECTOR_EMAIL]
+        )
+        await pg.raw(
+          `INSERT INTO gallery_artist_order (id, organization_id, artist_name, status, subtotal_cents, payout_cents, gallery_order_id)
+           VALUES ('aord_expired', ?, 'Expired Studio', 'paid', 1000, 880, 'gord_expired')`,
+          [organization.id]
+        )
+        const objectWrite = await api.post("/api/gallery/artist/orders/aord_expired/status", { status: "processing" }, bearer(guest.token))
+        expect([objectWrite.status, objectWrite.data]).toEqual([403, EXPIRED])
+        const [artistOrder] = await selectRows(pg, `SELECT status FROM gallery_artist_order WHERE id = 'aord_expired'`)
+        expect(artistOrder.status).toBe("paid")
 
         // Other workspaces of the same member are untouched.
         expect((await put("/api/settings/storefront", { org_id: live.id, bio: "on time" }, guest.token)).status).toBe(200)

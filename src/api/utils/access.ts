@@ -137,12 +137,11 @@ async function listMembershipsWithOrganization(
   filters: { member_id: string; organization_id?: string },
   take: number
 ): Promise<ActingMembership[]> {
-  const memberships = await service.listMemberships(filters, {
+  return service.listMemberships(filters, {
     take,
     select: ["id", "role", "organization_id", "organization.is_guest", "organization.expires_at"],
     relations: ["organization"],
   })
-  return memberships
 }
 
 /**
