@@ -99,6 +99,30 @@ medusaIntegrationTestRunner({
         })
         // Reading writes nothing.
         expect(await countRows(pg, "organization_settings")).toBe(0)
+
+        // First saves racing: one row, every change kept.
+        const racing = await Promise.all([
+          put("/api/settings/storefront", { org_id: fresh.id, bio: "racing" }, northToken),
+          put("/api/settings/storefront", { org_id: fresh.id, theme: "bold" }, northToken),
+          put("/api/settings/account", { org_id: fresh.id, display_name: "Fresh" }, northToken),
+          put("/api/settings/notifications", { org_id: fresh.id, email_digest: "none" }, northToken),
+        ])
+        expect(racing.map((r) => r.status)).toEqual([200, 200, 200, 200])
+        const rows = await settingsRows(fresh.id)
+        expect(rows).toHaveLength(1)
+        expect(rows[0]).toMatchObject({ bio: "racing", theme: "bold", display_name: "Fresh", email_digest: "none" })
+
+        // The same race closer, at the service: the creates collide on the unique index and the losers update.
+        const other = await createOrganization(api, northToken, "Other Studio", "other-studio")
+        const saves = await Promise.all(
+          (["bio", "theme", "display_name", "email"] as const).map((field, i) =>
+            organizations.saveOrganizationSettings(other.id, { [field]: field === "theme" ? "dark" : field === "email" ? "a@b.io" : `v${i}` })
+          )
+        )
+        expect(new Set(saves.map((s) => s.saved.id)).size).toBe(1)
+        expect(await settingsRows(other.id)).toEqual([
+          expect.objectContaining({ bio: "v0", theme: "dark", display_name: "v2", email: "a@b.io" }),
+        ])
       })
 
       it("PUT changes only the fields given, each kind in one row per organization; null puts a default back", async () => {
