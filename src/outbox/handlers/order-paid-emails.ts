@@ -1,10 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { fromCents } from "../../lib/money"
+import { sendsOrderEmails } from "../../lib/organization-settings"
 import { GALLERY_ORDER_PAID_TOPIC, type GalleryOrderPaidPayload } from "../../lib/outbox"
 import { ORGANIZATION_MODULE } from "../../modules/organization"
 import type OrganizationModuleService from "../../modules/organization/service"
-import { sendsOrderEmails } from "../../lib/organization-settings"
 import { sendNotificationsOnce } from "../notifications"
 import { getGalleryOrdersForEmail, type GalleryOrderForEmail } from "../../queries/gallery-orders"
 

@@ -12,7 +12,6 @@ export const CreateMemberBody = z
   .strict()
 export type CreateMemberBody = z.infer<typeof CreateMemberBody>
 
-
 /** A name to change: a string (trimmed, blank clears it), null clears it, absent leaves it as it is. */
 function nameChange(field: string) {
   const message = `${field} must be a string of at most 200 characters`
