@@ -13,14 +13,19 @@ export const MEDUSA_TABLES = {
     id: "text",
     title: "text",
     handle: "text",
+    description: "text",
     status: "text",
+    type_id: "text",
     created_at: "timestamp with time zone",
+    updated_at: "timestamp with time zone",
     deleted_at: "timestamp with time zone",
   },
   product_variant: {
     id: "text",
     product_id: "text",
+    title: "text",
     sku: "text",
+    metadata: "jsonb",
     manage_inventory: "boolean",
     variant_rank: "integer",
     created_at: "timestamp with time zone",
@@ -77,6 +82,22 @@ export const MEDUSA_TABLES = {
     id: "text",
     status: "order_status_enum",
     updated_at: "timestamp with time zone",
+  },
+  store: {
+    default_location_id: "text",
+    created_at: "timestamp with time zone",
+    deleted_at: "timestamp with time zone",
+  },
+  sales_channel_stock_location: {
+    sales_channel_id: "character varying",
+    stock_location_id: "character varying",
+    deleted_at: "timestamp with time zone",
+  },
+  // The link table Medusa generates for src/links/organization-sales-channel.ts (its name is Medusa's convention).
+  organization_organization_sales_channel_sales_channel: {
+    organization_id: "character varying",
+    sales_channel_id: "character varying",
+    deleted_at: "timestamp with time zone",
   },
   // The link table Medusa generates for src/links/artist-product-product.ts (its name is Medusa's convention).
   organization_artist_product_product_product: {
