@@ -2,6 +2,7 @@ import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { requireDashboardMember, resolveOrganization } from "../utils/access"
 import { validateBody, validateQuery } from "../utils/validation"
 import { CreateMemberBody } from "./members/validators"
+import { productMiddlewares } from "./products/middlewares"
 import { CheckSlugQuery, CreateOrganizationBody, OrganizationContextQuery } from "./organizations/validators"
 
 /**
@@ -17,6 +18,7 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
   { matcher: DASHBOARD_ROUTES, middlewares: [...requireDashboardMember()] },
   { matcher: "/api/members", methods: ["POST"], middlewares: [validateBody(CreateMemberBody)] },
   { matcher: "/api/organizations", methods: ["POST"], middlewares: [validateBody(CreateOrganizationBody)] },
+  ...productMiddlewares,
   { matcher: "/api/organizations/check-slug", methods: ["GET"], middlewares: [validateQuery(CheckSlugQuery)] },
   {
     matcher: "/api/guest/status",
