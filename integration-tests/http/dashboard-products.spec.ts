@@ -159,6 +159,31 @@ medusaIntegrationTestRunner({
         expect(published.data.product).toMatchObject({ status: "active", base_price: 12, slug: "priceless" })
       })
 
+      it("two creates racing for one slug or SKU: one product, the other refused with a 4xx", async () => {
+        const before = await rowCounts()
+        const racing = await Promise.all([
+          create(north, { title: "Race A", slug: "race-slug", base_price: 1 }),
+          create(plain, { title: "Race B", slug: "race-slug", base_price: 2 }),
+          create(north, { title: "Race C", base_price: 1, sku: "RACE-SKU" }),
+          create(plain, { title: "Race D", base_price: 2, sku: "RACE-SKU" }),
+        ])
+        const statuses = racing.map((res) => res.status)
+        expect([statuses[0], statuses[1]].filter((s) => s === 201)).toHaveLength(1)
+        expect([statuses[2], statuses[3]].filter((s) => s === 201)).toHaveLength(1)
+        for (const status of statuses) expect(status).toBeLessThan(500)
+        const { rows } = await pg.raw(
+          `SELECT (SELECT count(*) FROM product WHERE handle = 'race-slug' AND deleted_at IS NULL)::int AS slugs,
+                  (SELECT count(*) FROM product_variant WHERE sku = 'RACE-SKU' AND deleted_at IS NULL)::int AS skus`
+        )
+        expect(rows[0]).toEqual({ slugs: 1, skus: 1 })
+        // The losers left nothing behind: exactly two more products, variants, items and rows.
+        const after = await rowCounts()
+        expect(after.products - before.products).toBe(2)
+        expect(after.variants - before.variants).toBe(2)
+        expect(after.items - before.items).toBe(2)
+        expect(after.artist_products - before.artist_products).toBe(2)
+      })
+
       it("validates every field: 400 {error, code, details.field}, never 5xx", async () => {
         const cases: [Body, string][] = [
           [{}, "title"],

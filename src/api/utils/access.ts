@@ -9,10 +9,9 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { FULFILMENT_MESSAGES } from "../../lib/gallery-fulfilment"
 import { GALLERY_MODULE } from "../../modules/gallery"
 import type GalleryModuleService from "../../modules/gallery/service"
-import { ORGANIZATION_MODULE } from "../../modules/organization"
-import type OrganizationModuleService from "../../modules/organization/service"
 import type { MembershipRole } from "../../modules/organization/models/membership"
 import { ADMIN_ACTOR, MEMBER_ACTOR } from "../../lib/actors"
+import { findMemberships } from "../../queries/memberships"
 import { fieldError, sendAuthError } from "./error-response"
 
 export { ADMIN_ACTOR, MEMBER_ACTOR }
@@ -99,24 +98,20 @@ function requestedOrganizationId(req: MedusaRequest): string | undefined {
 export function resolveOrganization(options: { explicit?: boolean } = {}): Middleware {
   return async (req, res, next) => {
     const memberId = (req as AuthenticatedMedusaRequest).auth_context.actor_id
-    const service: OrganizationModuleService = req.scope.resolve(ORGANIZATION_MODULE)
     let organizationId = requestedOrganizationId(req)
     if (!organizationId && !options.explicit) {
       const header = req.get("x-organization-id")
       if (header) organizationId = header
     }
     if (!organizationId && options.explicit) return next(organizationRequired())
-    const memberships = await service.listMemberships(
-      organizationId ? { member_id: memberId, organization_id: organizationId } : { member_id: memberId },
-      { take: 2, select: ["id", "role", "organization_id"] }
-    )
+    const memberships = await findMemberships(req.scope, memberId, organizationId ?? null, 2)
     if (!organizationId) {
       if (memberships.length !== 1) return next(organizationRequired())
     } else if (memberships.length === 0) {
       return sendAuthError(res, 403, "You are not a member of this organization")
     }
     const [membership] = memberships
-    actFor(req, { id: (membership as { organization_id: string }).organization_id, role: membership.role }, next)
+    actFor(req, { id: membership.organization_id, role: membership.role }, next)
   }
 }
 
@@ -150,11 +145,7 @@ export function resolveObjectOrganization(
     if (!organizationId) return next(new MedusaError(MedusaError.Types.NOT_FOUND, messages.notFound))
     const requested = requestedOrganizationId(req) ?? req.get("x-organization-id")?.trim()
     if (requested && requested !== organizationId) return sendAuthError(res, 403, messages.forbidden)
-    const organizations: OrganizationModuleService = req.scope.resolve(ORGANIZATION_MODULE)
-    const [membership] = await organizations.listMemberships(
-      { member_id: memberId, organization_id: organizationId },
-      { take: 1, select: ["id", "role", "organization_id"] }
-    )
+    const [membership] = await findMemberships(req.scope, memberId, organizationId, 1)
     if (!membership) return sendAuthError(res, 403, messages.forbidden)
     actFor(req, { id: organizationId, role: membership.role }, next)
   }
