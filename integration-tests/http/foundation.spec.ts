@@ -6,6 +6,7 @@ import jwt from "jsonwebtoken"
 import { ORGANIZATION_MODULE } from "../../src/modules/organization"
 import type OrganizationModuleService from "../../src/modules/organization/service"
 import { createOrganizationWorkflow } from "../../src/workflows/organization/workflows/create-organization"
+import { PUBLIC_STOREFRONT_ROUTES } from "../../src/api/api/middlewares"
 import {
   anyStatus,
   bearer,
@@ -33,7 +34,8 @@ function routeFiles(dir: string): string[] {
 
 /**
  * The routes that need an authenticated caller, read from the filesystem: the artist routes, the administrators'
- * routes, and the creator-dashboard family (every /api folder but gallery, admin, webhooks and sandbox). Each with
+ * routes, and the creator-dashboard family (every /api folder but gallery, admin, webhooks and sandbox, and but the
+ * public storefront routes, which the test below checks are really answered without a token). Each with
  * the HTTP methods its route file exports, and its path parameters filled in.
  */
 async function guardedRoutes(): Promise<{ method: string; path: string }[]> {
@@ -45,6 +47,7 @@ async function guardedRoutes(): Promise<{ method: string; path: string }[]> {
   for (const file of files) {
     const exported = Object.keys(await import(file))
     const path = `/api/${relative(API_DIR, file).split(sep).slice(0, -1).join("/")}`.replace(/\[(\w+)\]/g, "test_$1")
+    if (PUBLIC_STOREFRONT_ROUTES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) continue
     for (const method of HTTP_METHODS) if (exported.includes(method)) routes.push({ method, path })
   }
   return routes
@@ -257,6 +260,16 @@ medusaIntegrationTestRunner({
     })
 
     describe("every guarded route, including any added later", () => {
+      it("leaves only the public storefront routes open: they answer without a token (validation, not 401)", async () => {
+        expect([...PUBLIC_STOREFRONT_ROUTES].sort()).toEqual(["/api/cart/email", "/api/unsubscribe"])
+        const capture = await api.post("/api/cart/email", {}, anyStatus)
+        expect(capture.status).toBe(400)
+        const unsubscribe = await api.post("/api/unsubscribe/not-a-token", {}, anyStatus)
+        expect(unsubscribe.status).toBe(400)
+        // Anything else under /api/cart is still the dashboard's, guarded.
+        expect((await api.get("/api/cart/other", anyStatus)).status).toBe(401)
+      })
+
       it("answers 401 without a token: every artist, administrator and dashboard route on disk", async () => {
         const routes = await guardedRoutes()
         // The walk really found the families (so it cannot pass by finding nothing).

@@ -3,7 +3,7 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { backfillOrderBook } from "../../src/jobs/backfill-order-book"
-import { mirrorPaidGalleryOrder } from "../../src/outbox/handlers/medusa-order-book"
+import { mirrorPaidGalleryOrders } from "../../src/outbox/handlers/medusa-order-book"
 import { syncArtistOrderMirror } from "../../src/order-book/sync"
 import { ensureOrderBookSetup } from "../../src/order-book/shipping-setup"
 import { createOrderWorkflow } from "@medusajs/medusa/core-flows"
@@ -127,7 +127,7 @@ medusaIntegrationTestRunner({
 
         // Replays and races: still one order per artist order.
         await Promise.all([
-          mirrorPaidGalleryOrder(container, { id: placed.id, referral_session_id: null, charge_id: null }),
+          mirrorPaidGalleryOrders(container, [{ id: placed.id, referral_session_id: null, charge_id: null }]),
           syncArtistOrderMirror(container, placed.artist["studio-north"]),
           syncArtistOrderMirror(container, placed.artist["studio-north"]),
         ])
@@ -223,6 +223,19 @@ medusaIntegrationTestRunner({
         expect(rebuilt).toBeTruthy()
         expect(rebuilt).not.toBe(mirror)
         expect((await backfillOrderBook(container, { graceSeconds: 0 })).mirrored).toBe(0)
+
+        // Creating a missing mirror races safely: the batch handler (twice) and the job make one Medusa order.
+        await pg.raw(`DELETE FROM gallery_gallery_artist_order_order_order WHERE order_id = ?`, [rebuilt])
+        await pg.raw(`DELETE FROM "order" WHERE id = ?`, [rebuilt])
+        const payload = { id: other.id, referral_session_id: null, charge_id: null }
+        await Promise.all([
+          mirrorPaidGalleryOrders(container, [payload, payload]),
+          mirrorPaidGalleryOrders(container, [payload]),
+          backfillOrderBook(container, { graceSeconds: 0 }),
+        ])
+        const [{ n }] = await rows(`SELECT count(*)::int AS n FROM "order" WHERE metadata->>'gallery_order_id' = ?`, [other.id])
+        expect(n).toBe(1)
+        expect(await mirrorOf(other.artist["studio-south"])).toBeTruthy()
       })
 
       it("lists, searches, paginates and guards the organization's orders; analytics; store orders ship in Medusa", async () => {

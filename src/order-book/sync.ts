@@ -1,4 +1,4 @@
-import type { IInventoryService, ILockingModule, MedusaContainer } from "@medusajs/framework/types"
+import type { IInventoryService, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import {
   cancelOrderWorkflow,
@@ -12,8 +12,11 @@ import {
   listOrderFulfillments,
   type OrderBookSource,
 } from "../queries/medusa/order-book"
-import { settlementLockExpireSeconds, withInventoryLocks } from "../settlement/locks"
-import { mirrorArtistOrderWorkflow } from "../workflows/order-book/workflows/mirror-artist-order"
+import { settlementLockExpireSeconds, withInventoryLocks, withSortedLocks } from "../settlement/locks"
+import {
+  mirrorArtistOrdersWorkflow,
+  type MirrorArtistOrdersResult,
+} from "../workflows/order-book/workflows/mirror-artist-orders"
 import { ensureOrderBookSetup } from "./shipping-setup"
 
 /** Seconds a second sync of the same artist order waits for the first. */
@@ -119,35 +122,62 @@ async function syncFulfilment(container: MedusaContainer, source: OrderBookSourc
 }
 
 /**
- * Brings the Medusa mirror of one artist order in step with the gallery rows (the source of truth), doing only what
- * is missing: creates and links the mirror of a paid artist order; cancels it when the gallery order was cancelled;
- * creates its fulfilment and shipment once the artist shipped, and marks it delivered once delivered. Under the
- * artist order's lock (Medusa's locking module: in-process, or Redis with REDIS_URL), so replays, the back-fill job
- * and racing handlers never make two mirrors or two fulfilments. Returns the mirror's id (null while unpaid).
+ * What is missing after the mirror exists: cancels it when the gallery order was cancelled; creates its fulfilment and
+ * shipment once the artist shipped, and marks it delivered once delivered.
  */
-export async function syncArtistOrderMirror(container: MedusaContainer, artistOrderId: string): Promise<string | null> {
-  const locking: ILockingModule = container.resolve(Modules.LOCKING)
-  return locking.execute(
-    [orderBookLockKey(artistOrderId)],
+async function syncMirrorState(container: MedusaContainer, artistOrderId: string, orderId: string) {
+  const [source, order] = await Promise.all([getOrderBookSource(container, artistOrderId), getMirrorOrder(container, orderId)])
+  if (!source || !order) return
+  if (source.gallery_status === "cancelled") {
+    if (order.status !== "canceled") {
+      await cancelOrderWorkflow(container).run({ input: { order_id: order.id, no_notification: true } })
+    }
+    return
+  }
+  if (source.artist_status === "shipped" || source.artist_status === "delivered") {
+    await syncFulfilment(container, source, order)
+  }
+}
+
+/** A mirror made by this run for an artist order that is only paid (or processing) needs nothing more. */
+function needsStateSync(mirror: MirrorArtistOrdersResult[string]): boolean {
+  if (!mirror.created) return true
+  return mirror.galleryStatus === "cancelled" || mirror.artistStatus === "shipped" || mirror.artistStatus === "delivered"
+}
+
+/**
+ * Brings the Medusa mirrors of these artist orders in step with the gallery rows (the source of truth), doing only
+ * what is missing: creates and links the mirrors of paid artist orders (one workflow for all), then cancels, fulfils,
+ * ships or delivers each one whose gallery state asks for it. Under the artist orders' locks (Medusa's locking module:
+ * in-process, or Redis with REDIS_URL; taken one key at a time in sorted order), so replays, the back-fill job and
+ * racing handlers never make two mirrors or two fulfilments. Returns artist order id -> mirror id (null while unpaid).
+ */
+export async function syncArtistOrderMirrors(
+  container: MedusaContainer,
+  artistOrderIds: string[]
+): Promise<Record<string, string | null>> {
+  const ids = [...new Set(artistOrderIds)]
+  if (!ids.length) return {}
+  return withSortedLocks(
+    container,
+    ids.map(orderBookLockKey),
+    { timeout: MIRROR_LOCK_TIMEOUT_SECONDS, expire: settlementLockExpireSeconds() },
     async () => {
-      const { result } = await mirrorArtistOrderWorkflow(container).run({ input: { artistOrderId } })
-      if (!result.orderId) return null
-      const [source, order] = await Promise.all([
-        getOrderBookSource(container, artistOrderId),
-        getMirrorOrder(container, result.orderId),
-      ])
-      if (!source || !order) return result.orderId
-      if (source.gallery_status === "cancelled") {
-        if (order.status !== "canceled") {
-          await cancelOrderWorkflow(container).run({ input: { order_id: order.id, no_notification: true } })
+      const { result } = await mirrorArtistOrdersWorkflow(container).run({ input: { artistOrderIds: ids } })
+      const mirrors: Record<string, string | null> = {}
+      for (const id of ids) {
+        const mirror = result[id]
+        mirrors[id] = mirror?.orderId ?? null
+        if (mirror?.orderId && needsStateSync(mirror)) {
+          await syncMirrorState(container, id, mirror.orderId)
         }
-        return order.id
       }
-      if (source.artist_status === "shipped" || source.artist_status === "delivered") {
-        await syncFulfilment(container, source, order)
-      }
-      return order.id
-    },
-    { timeout: MIRROR_LOCK_TIMEOUT_SECONDS, expire: settlementLockExpireSeconds() }
+      return mirrors
+    }
   )
+}
+
+/** One artist order's mirror (syncArtistOrderMirrors); its id, null while unpaid. */
+export async function syncArtistOrderMirror(container: MedusaContainer, artistOrderId: string): Promise<string | null> {
+  return (await syncArtistOrderMirrors(container, [artistOrderId]))[artistOrderId] ?? null
 }

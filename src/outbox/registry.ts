@@ -8,7 +8,7 @@ import {
   type GalleryOrderCancelledPayload,
   type GalleryOrderPaidPayload,
 } from "../lib/outbox"
-import { cancelGalleryOrderMirrors, mirrorPaidGalleryOrder, syncArtistOrderFulfilment } from "./handlers/medusa-order-book"
+import { cancelGalleryOrderMirrors, mirrorPaidGalleryOrders, syncArtistOrderFulfilment } from "./handlers/medusa-order-book"
 import { sendGalleryOrderPaidEmails } from "./handlers/order-paid-emails"
 import { recordGalleryReferralConversions } from "./handlers/referral-conversions"
 import { sendShipmentEmail } from "./handlers/shipment-email"
@@ -36,8 +36,10 @@ export const OUTBOX_HANDLERS: Record<string, OutboxHandler> = {
     sendGalleryOrderPaidEmails(container, payloads as GalleryOrderPaidPayload[]),
   [GALLERY_ORDER_PAID_HANDLERS.referralConversions]: eachOf(recordGalleryReferralConversions),
   [GALLERY_ARTIST_ORDER_SHIPPED_HANDLERS.shipmentEmail]: eachOf<ArtistOrderShippedPayload>(sendShipmentEmail),
-  // The Medusa order book (docs/order-book.md): one order at a time, each under its artist orders' locks.
-  [GALLERY_ORDER_PAID_HANDLERS.medusaOrderBook]: eachOf<GalleryOrderPaidPayload>(mirrorPaidGalleryOrder),
+  // The Medusa order book (docs/order-book.md): paid orders in batches (one workflow), the rest one order at a time,
+  // each under its artist orders' locks.
+  [GALLERY_ORDER_PAID_HANDLERS.medusaOrderBook]: (container, payloads) =>
+    mirrorPaidGalleryOrders(container, payloads as GalleryOrderPaidPayload[]),
   [GALLERY_ARTIST_ORDER_SHIPPED_HANDLERS.medusaFulfilment]: eachOf<ArtistOrderShippedPayload>(syncArtistOrderFulfilment),
   [GALLERY_ARTIST_ORDER_DELIVERED_HANDLERS.medusaDelivery]: eachOf<ArtistOrderShippedPayload>(syncArtistOrderFulfilment),
   [GALLERY_ORDER_CANCELLED_HANDLERS.medusaCancel]: eachOf<GalleryOrderCancelledPayload>(cancelGalleryOrderMirrors),

@@ -26,14 +26,24 @@ export async function withInventoryLocks<T>(
   inventoryItemIds: string[],
   fn: () => Promise<T>
 ): Promise<T> {
+  return withSortedLocks(
+    container,
+    inventoryItemIds,
+    { timeout: INVENTORY_LOCK_TIMEOUT_SECONDS, expire: settlementLockExpireSeconds() },
+    fn
+  )
+}
+
+/** Runs `fn` holding every one of `keys`, taken one key per call in sorted order (see withInventoryLocks for why). */
+export async function withSortedLocks<T>(
+  container: Pick<MedusaContainer, "resolve">,
+  keys: string[],
+  options: { timeout: number; expire: number },
+  fn: () => Promise<T>
+): Promise<T> {
   const locking: ILockingModule = container.resolve(Modules.LOCKING)
-  const keys = [...new Set(inventoryItemIds)].sort()
+  const sorted = [...new Set(keys)].sort()
   const lockFrom = (index: number): Promise<T> =>
-    index === keys.length
-      ? fn()
-      : locking.execute([keys[index]], () => lockFrom(index + 1), {
-          timeout: INVENTORY_LOCK_TIMEOUT_SECONDS,
-          expire: settlementLockExpireSeconds(),
-        })
+    index === sorted.length ? fn() : locking.execute([sorted[index]], () => lockFrom(index + 1), options)
   return lockFrom(0)
 }

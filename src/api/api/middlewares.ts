@@ -18,6 +18,9 @@ import { unsubscribeMiddlewares } from "./unsubscribe/middlewares"
  */
 export const DASHBOARD_ROUTES = /^\/api(?=\/(?!(?:gallery|admin|webhooks|sandbox|unsubscribe|cart\/email)(?:[/?#]|$)))/
 
+/** The public storefront routes under /api (no member token): the paths DASHBOARD_ROUTES leaves out besides the families. */
+export const PUBLIC_STOREFRONT_ROUTES = ["/api/cart/email", "/api/unsubscribe"] as const
+
 /** /api/* creator-dashboard routes (members). */
 export const applicationMiddlewares: MiddlewareRoute[] = [
   // ONE entry guards every route of the family, including any added later (registration excepted, see access.ts).

@@ -49,19 +49,25 @@ export type OrderBookSource = {
   items: OrderBookSourceItem[]
 }
 
-/** Everything a mirror of this artist order needs, and the mirror that exists already (linked or orphan). */
-export async function getOrderBookSource(source: PgSource, artistOrderId: string): Promise<OrderBookSource | null> {
+/** Everything a mirror of each of these artist orders needs, and the mirror that exists already (linked or orphan). */
+export async function getOrderBookSources(source: PgSource, artistOrderIds: string[]): Promise<OrderBookSource[]> {
+  if (!artistOrderIds.length) return []
   const { rows } = await toKnex(source).raw(
-    `SELECT ao.id AS artist_order_id, ao.organization_id, ao.status AS artist_status, ao.subtotal_cents,
+    `WITH target AS (
+       SELECT ao.*, (SELECT osc.sales_channel_id FROM organization_organization_sales_channel_sales_channel osc
+                     WHERE osc.organization_id = ao.organization_id AND osc.deleted_at IS NULL LIMIT 1) AS sales_channel_id
+       FROM gallery_artist_order ao WHERE ao.id = ANY(?::text[]) AND ao.deleted_at IS NULL
+     )
+     SELECT ao.id AS artist_order_id, ao.organization_id, ao.status AS artist_status, ao.subtotal_cents,
             ao.carrier, ao.tracking_number, ao.tracking_url, ao.shipping_address AS artist_shipping_address,
             g.id AS gallery_order_id, g.public_id, g.status AS gallery_status, g.email,
-            g.shipping_address AS gallery_shipping_address,
-            (SELECT osc.sales_channel_id FROM organization_organization_sales_channel_sales_channel osc
-             WHERE osc.organization_id = ao.organization_id AND osc.deleted_at IS NULL LIMIT 1) AS sales_channel_id,
+            g.shipping_address AS gallery_shipping_address, ao.sales_channel_id,
             (SELECT l.order_id FROM gallery_gallery_artist_order_order_order l
              WHERE l.gallery_artist_order_id = ao.id AND l.deleted_at IS NULL ORDER BY l.created_at LIMIT 1) AS linked_order_id,
+            -- Only the organization's channel, and only orders made since the payment: an indexed, short scan.
             (SELECT o.id FROM "order" o
-             WHERE o.metadata->>'artist_order_id' = ao.id AND o.deleted_at IS NULL
+             WHERE o.sales_channel_id = ao.sales_channel_id AND o.created_at >= coalesce(ao.paid_at, ao.created_at)
+               AND o.metadata->>'artist_order_id' = ao.id AND o.deleted_at IS NULL
              ORDER BY o.created_at LIMIT 1) AS orphan_order_id,
             coalesce((SELECT json_agg(json_build_object(
                         'id', i.id, 'product_id', i.product_id, 'variant_id', i.variant_id,
@@ -70,21 +76,26 @@ export async function getOrderBookSource(source: PgSource, artistOrderId: string
                       FROM gallery_artist_order_item i
                       LEFT JOIN product_variant v ON v.id = i.variant_id
                       WHERE i.artist_order_id = ao.id AND i.deleted_at IS NULL), '[]'::json) AS items
-     FROM gallery_artist_order ao
+     FROM target ao
      JOIN gallery_order g ON g.id = ao.gallery_order_id AND g.deleted_at IS NULL
-     WHERE ao.id = ? AND ao.deleted_at IS NULL`,
-    [artistOrderId]
+     ORDER BY ao.created_at, ao.id`,
+    [artistOrderIds]
   )
-  const row = rows[0] as OrderBookSource | undefined
-  if (!row) return null
-  return { ...row, orphan_order_id: row.linked_order_id ? null : row.orphan_order_id }
+  return (rows as OrderBookSource[]).map((row) => ({ ...row, orphan_order_id: row.linked_order_id ? null : row.orphan_order_id }))
 }
 
-/** The artist orders of a gallery order (its paid handler mirrors each). */
-export async function listArtistOrderIdsOfGalleryOrder(source: PgSource, galleryOrderId: string): Promise<string[]> {
+/** The mirror source of one artist order (null when unknown). */
+export async function getOrderBookSource(source: PgSource, artistOrderId: string): Promise<OrderBookSource | null> {
+  const [row] = await getOrderBookSources(source, [artistOrderId])
+  return row ?? null
+}
+
+/** The artist orders of these gallery orders (the paid handler mirrors each). */
+export async function listArtistOrderIdsOfGalleryOrders(source: PgSource, galleryOrderIds: string[]): Promise<string[]> {
+  if (!galleryOrderIds.length) return []
   const { rows } = await toKnex(source).raw(
-    `SELECT id FROM gallery_artist_order WHERE gallery_order_id = ? AND deleted_at IS NULL ORDER BY created_at, id`,
-    [galleryOrderId]
+    `SELECT id FROM gallery_artist_order WHERE gallery_order_id = ANY(?::text[]) AND deleted_at IS NULL ORDER BY created_at, id`,
+    [galleryOrderIds]
   )
   return (rows as { id: string }[]).map((r) => r.id)
 }
