@@ -78,6 +78,7 @@ module.exports = defineConfig({
         stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET,
         stripeApiBase: process.env.STRIPE_API_BASE,
         localGatewayInProduction: paymentEnvironment.outcome === "local_gateway_in_production",
+        publicUrl: process.env.PUBLIC_URL,
       },
     },
     {

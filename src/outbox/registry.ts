@@ -2,12 +2,15 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import {
   GALLERY_ARTIST_ORDER_SHIPPED_HANDLERS,
   GALLERY_ORDER_PAID_HANDLERS,
+  ORGANIZATION_PAYOUTS_READY_HANDLER,
   type ArtistOrderShippedPayload,
   type GalleryOrderPaidPayload,
+  type OrganizationPayoutsReadyPayload,
 } from "../lib/outbox"
 import { sendGalleryOrderPaidEmails } from "./handlers/order-paid-emails"
 import { recordGalleryReferralConversions } from "./handlers/referral-conversions"
 import { sendShipmentEmail } from "./handlers/shipment-email"
+import { transferOrganizationPayouts } from "./handlers/transfer-organization-payouts"
 import { transferGalleryOrderPayouts } from "./handlers/transfer-payouts"
 
 /** Handles a batch of one handler's messages; throwing means none of them is delivered. */
@@ -32,4 +35,5 @@ export const OUTBOX_HANDLERS: Record<string, OutboxHandler> = {
     sendGalleryOrderPaidEmails(container, payloads as GalleryOrderPaidPayload[]),
   [GALLERY_ORDER_PAID_HANDLERS.referralConversions]: eachOf(recordGalleryReferralConversions),
   [GALLERY_ARTIST_ORDER_SHIPPED_HANDLERS.shipmentEmail]: eachOf<ArtistOrderShippedPayload>(sendShipmentEmail),
+  [ORGANIZATION_PAYOUTS_READY_HANDLER]: eachOf<OrganizationPayoutsReadyPayload>(transferOrganizationPayouts),
 }

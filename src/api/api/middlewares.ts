@@ -3,6 +3,7 @@ import { requireDashboardMember, resolveOrganization } from "../utils/access"
 import { validateBody, validateQuery } from "../utils/validation"
 import { CreateMemberBody } from "./members/validators"
 import { CheckSlugQuery, CreateOrganizationBody, OrganizationContextQuery } from "./organizations/validators"
+import { payoutMiddlewares } from "./payouts/middlewares"
 
 /**
  * The creator-dashboard family: every /api route outside /api/gallery, /api/admin, /api/webhooks (signed by the
@@ -23,4 +24,5 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
     methods: ["GET"],
     middlewares: [validateQuery(OrganizationContextQuery), resolveOrganization()],
   },
+  ...payoutMiddlewares,
 ]

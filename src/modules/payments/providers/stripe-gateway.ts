@@ -1,6 +1,10 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import Stripe from "stripe"
 import {
+  AccountLink,
+  ConnectedAccount,
+  CreateAccountLinkInput,
+  CreateConnectedAccountInput,
   CreatedPaymentIntent,
   CreatePaymentIntentInput,
   CreateRefundInput,
@@ -91,6 +95,17 @@ function toGatewayTransfer(transfer: Stripe.Transfer): GatewayTransfer {
     amountReversedCents: transfer.amount_reversed,
     reversed: transfer.reversed,
     createdAt: new Date(transfer.created * 1000),
+  }
+}
+
+function toConnectedAccount(account: Stripe.Account): ConnectedAccount {
+  return {
+    id: account.id,
+    chargesEnabled: account.charges_enabled === true,
+    payoutsEnabled: account.payouts_enabled === true,
+    detailsSubmitted: account.details_submitted === true,
+    transfersActive: account.capabilities?.transfers === "active",
+    metadata: { ...(account.metadata ?? {}) },
   }
 }
 
@@ -193,6 +208,39 @@ export class StripeGateway implements PaymentGateway {
         .autoPagingToArray({ limit: MAX_LISTED_TRANSFERS })
     )
     return transfers.map(toGatewayTransfer)
+  }
+
+  async createConnectedAccount(input: CreateConnectedAccountInput): Promise<ConnectedAccount> {
+    const account = await this.call("create the connected account", () =>
+      this.stripe_.accounts.create(
+        {
+          type: "express",
+          // Gallery sales are charged by the platform and sent on as transfers: that is the only capability needed.
+          capabilities: { transfers: { requested: true } },
+          metadata: { organization_id: input.organizationId },
+        },
+        { idempotencyKey: input.idempotencyKey }
+      )
+    )
+    return toConnectedAccount(account)
+  }
+
+  async retrieveConnectedAccount(id: string): Promise<ConnectedAccount> {
+    return toConnectedAccount(
+      await this.call("retrieve the connected account", () => this.stripe_.accounts.retrieve(id))
+    )
+  }
+
+  async createAccountLink(input: CreateAccountLinkInput): Promise<AccountLink> {
+    const link = await this.call("create the onboarding link", () =>
+      this.stripe_.accountLinks.create({
+        account: input.accountId,
+        type: "account_onboarding",
+        refresh_url: input.refreshUrl,
+        return_url: input.returnUrl,
+      })
+    )
+    return { url: link.url, expiresAt: new Date(link.expires_at * 1000) }
   }
 
   parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent {
