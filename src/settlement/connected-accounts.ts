@@ -36,6 +36,7 @@ export async function startPayoutOnboarding(
       )
       if (!organization) throw new MedusaError(MedusaError.Types.NOT_FOUND, ORGANIZATION_NOT_FOUND)
       if (organization.stripe_account_id) return organization.stripe_account_id
+      const readAt = new Date()
       const account = await payments.createConnectedAccount({
         organizationId,
         idempotencyKey: connectedAccountIdempotencyKey(organizationId),
@@ -43,7 +44,7 @@ export async function startPayoutOnboarding(
       const stored = await organizations.attachConnectedAccount({ organizationId, accountId: account.id })
       if (!stored) throw new MedusaError(MedusaError.Types.NOT_FOUND, ORGANIZATION_NOT_FOUND)
       if (stored === account.id) {
-        await organizations.recordConnectedAccountState({ ...accountState(account), syncedAt: new Date() })
+        await organizations.recordConnectedAccountState({ ...accountState(account), syncedAt: readAt })
       }
       return stored
     },
@@ -86,6 +87,8 @@ export async function syncConnectedAccount(
 ): Promise<AccountSyncOutcome> {
   const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
   const payments: PaymentsModuleService = container.resolve(PAYMENTS_MODULE)
+  // When the state was read: a read that started later is at least as recent, so it wins over this one.
+  const readAt = new Date()
   let account = input.account
   if (!account) {
     try {
@@ -102,7 +105,7 @@ export async function syncConnectedAccount(
   const claimedBy = account.metadata.organization_id
   if (claimedBy) await organizations.attachConnectedAccount({ organizationId: claimedBy, accountId: account.id })
 
-  const recorded = await organizations.recordConnectedAccountState({ ...accountState(account), syncedAt: new Date() })
+  const recorded = await organizations.recordConnectedAccountState({ ...accountState(account), syncedAt: readAt })
   if (!recorded?.canReceivePayouts) return { recorded, payoutsQueued: false }
 
   const pending = await pendingPayoutsOfOrganization(container, recorded.organizationId)
