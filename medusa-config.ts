@@ -72,6 +72,14 @@ module.exports = defineConfig({
     { resolve: "./src/modules/referrals" },
     { resolve: "./src/modules/newsletter" },
     {
+      resolve: "./src/modules/marketing",
+      options: {
+        // Signs one-click unsubscribe links; JWT_SECRET unless a separate secret is set.
+        unsubscribeSecret: process.env.UNSUBSCRIBE_SECRET || requiredSecret("JWT_SECRET"),
+        publicUrl: process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 9000}`,
+      },
+    },
+    {
       resolve: "./src/modules/payments",
       options: {
         stripeApiKey: process.env.STRIPE_API_KEY,

@@ -1,21 +1,27 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { requireDashboardMember, resolveOrganization } from "../utils/access"
 import { validateBody, validateQuery } from "../utils/validation"
+import { storeCartMiddlewares } from "./cart/middlewares"
+import { unsubscribeMiddlewares } from "./unsubscribe/middlewares"
 import { CreateMemberBody } from "./members/validators"
+import { orderBookMiddlewares } from "./orders/middlewares"
 import { CheckSlugQuery, CreateOrganizationBody, OrganizationContextQuery } from "./organizations/validators"
 import { payoutMiddlewares } from "./payouts/middlewares"
 
 /**
  * The creator-dashboard family: every /api route outside /api/gallery, /api/admin, /api/webhooks (signed by the
- * payment provider) and /api/sandbox (the local gateway's stand-in for the customer's browser). Matched up to the
- * "/api" segment so that Express accepts it as a prefix.
+ * payment provider), /api/sandbox (the local gateway's stand-in for the customer's browser) and the public storefront
+ * routes a shopper calls without an account (/api/cart/email, /api/unsubscribe/{token}). Matched up to the "/api"
+ * segment so that Express accepts it as a prefix.
  */
-export const DASHBOARD_ROUTES = /^\/api(?=\/(?!(?:gallery|admin|webhooks|sandbox)(?:[/?#]|$)))/
+export const DASHBOARD_ROUTES = /^\/api(?=\/(?!(?:gallery|admin|webhooks|sandbox|unsubscribe|cart\/email)(?:[/?#]|$)))/
 
 /** /api/* creator-dashboard routes (members). */
 export const applicationMiddlewares: MiddlewareRoute[] = [
   // ONE entry guards every route of the family, including any added later (registration excepted, see access.ts).
   { matcher: DASHBOARD_ROUTES, middlewares: [...requireDashboardMember()] },
+  ...storeCartMiddlewares,
+  ...unsubscribeMiddlewares,
   { matcher: "/api/members", methods: ["POST"], middlewares: [validateBody(CreateMemberBody)] },
   { matcher: "/api/organizations", methods: ["POST"], middlewares: [validateBody(CreateOrganizationBody)] },
   { matcher: "/api/organizations/check-slug", methods: ["GET"], middlewares: [validateQuery(CheckSlugQuery)] },
@@ -24,5 +30,6 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
     methods: ["GET"],
     middlewares: [validateQuery(OrganizationContextQuery), resolveOrganization()],
   },
+  ...orderBookMiddlewares,
   ...payoutMiddlewares,
 ]

@@ -62,7 +62,7 @@ export function sandboxOnboardingPath(accountId: string): string {
   return `/api/sandbox/accounts/${encodeURIComponent(accountId)}/onboarding`
 }
 
-/** Stripe's account links expire a few minutes after they are made; the sandbox page does not, this is informative. */
+/** Stripe's account links expire minutes after they are made: reported as such, though the sandbox page never expires. */
 const ACCOUNT_LINK_TTL_MS = 5 * 60 * 1000
 
 function toConnectedAccount(row: AccountRow): ConnectedAccount {
