@@ -399,11 +399,11 @@ moduleIntegrationTestRunner<PaymentsModuleService>({
 
       it("answers NOT_FOUND for an unknown account, its link and its onboarding", async () => {
         for (const attempt of [
-          service.retrieveConnectedAccount("acct_missing"),
-          service.createAccountLink({ accountId: "acct_missing", refreshUrl: "https://a.test", returnUrl: "https://a.test" }),
-          service.completeSandboxOnboarding("acct_missing"),
+          () => service.retrieveConnectedAccount("acct_missing"),
+          () => service.createAccountLink({ accountId: "acct_missing", refreshUrl: "https://a.test", returnUrl: "https://a.test" }),
+          () => service.completeSandboxOnboarding("acct_missing"),
         ]) {
-          expect(await rejection(attempt)).toMatchObject({
+          expect(await rejection(attempt())).toMatchObject({
             type: MedusaError.Types.NOT_FOUND,
             message: "No such account: 'acct_missing'",
           })
