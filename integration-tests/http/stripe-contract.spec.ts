@@ -43,6 +43,8 @@ type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-expl
 
 const API_KEY = "sk_test_contract"
 const WEBHOOK_SECRET = "whsec_contract"
+/** The Connect endpoint's secret: Stripe signs events of connected accounts with it. */
+const CONNECT_WEBHOOK_SECRET = "whsec_contract_connect"
 const EMAIL = "ada@collector.test"
 const ADDRESS = {
   name: "Ada Collector",
@@ -80,6 +82,7 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
       STRIPE_API_KEY: API_KEY,
       STRIPE_API_BASE: fake.apiBase,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET,
     })
     // See the file comment: medusa-config.ts is read before the runner applies `env`.
     for (const [key, value] of Object.entries(env)) {
@@ -666,7 +669,12 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
             livemode: false,
             data: { object: { id: accountId, object: "account", payouts_enabled: true } },
           }
-          const received = await sendWebhook(event)
+          // Signed by the Connect endpoint (its own secret); a wrong secret is refused.
+          const forged = await sendWebhook(event, "whsec_wrong")
+          expect(forged.status).toBe(400)
+          expect(forged.data).toEqual({ error: "Invalid signature" })
+          expect(paying.all()).toEqual([])
+          const received = await sendWebhook(event, CONNECT_WEBHOOK_SECRET)
           expect(received.status).toBe(200)
           expect(received.data).toEqual({ received: true })
           expect(paying.to("GET", `/v1/accounts/${accountId}`)).toHaveLength(1)
@@ -692,7 +700,7 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
 
           // Stripe redelivers the event: de-duplicated, nothing reaches Stripe.
           const replay = recorder()
-          expect((await sendWebhook(event)).data).toEqual({ received: true, duplicate: true })
+          expect((await sendWebhook(event, CONNECT_WEBHOOK_SECRET)).data).toEqual({ received: true, duplicate: true })
           expect(replay.all()).toEqual([])
           // The local gateway's onboarding page does not exist under Stripe.
           const sandboxPage = await api.get(`/api/sandbox/accounts/${accountId}/onboarding`, anyStatus)

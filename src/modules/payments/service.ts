@@ -64,6 +64,7 @@ class PaymentsModuleService
       ? new StripeGateway({
           apiKey: options.stripeApiKey,
           webhookSecret: options.stripeWebhookSecret,
+          connectWebhookSecret: options.stripeConnectWebhookSecret,
           apiBase: options.stripeApiBase,
         })
       : new LocalGateway({

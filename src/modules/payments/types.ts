@@ -7,6 +7,11 @@ export interface PaymentsModuleOptions {
   stripeApiKey?: string
   /** STRIPE_WEBHOOK_SECRET (`whsec_...`): verifies incoming webhook signatures (both providers). */
   stripeWebhookSecret?: string
+  /**
+   * STRIPE_CONNECT_WEBHOOK_SECRET: Stripe sends events of connected accounts (`account.updated`) to a Connect
+   * endpoint, which has its own signing secret; both endpoints may point at /api/webhooks/payments.
+   */
+  stripeConnectWebhookSecret?: string
   /** STRIPE_API_BASE, e.g. `http://127.0.0.1:12345`: only for tests against a fake Stripe server. */
   stripeApiBase?: string
   /**

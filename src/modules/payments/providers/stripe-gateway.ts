@@ -23,6 +23,8 @@ import { verifyWebhookEvent } from "../webhook-signature"
 export type StripeGatewayOptions = {
   apiKey: string
   webhookSecret?: string
+  /** The Connect endpoint's signing secret (events of connected accounts), tried when `webhookSecret` does not verify. */
+  connectWebhookSecret?: string
   /** e.g. `http://127.0.0.1:12345`: sends every API request to a fake server (tests only). */
   apiBase?: string
 }
@@ -114,6 +116,7 @@ export class StripeGateway implements PaymentGateway {
   readonly provider = "stripe" as const
   protected readonly stripe_: Stripe
   protected readonly webhookSecret_: string | undefined
+  protected readonly connectWebhookSecret_: string | undefined
 
   constructor(options: StripeGatewayOptions) {
     this.stripe_ = new Stripe(options.apiKey, {
@@ -123,6 +126,7 @@ export class StripeGateway implements PaymentGateway {
       ...(options.apiBase ? parseStripeApiBase(options.apiBase) : {}),
     })
     this.webhookSecret_ = options.webhookSecret
+    this.connectWebhookSecret_ = options.connectWebhookSecret
   }
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<CreatedPaymentIntent> {
@@ -248,7 +252,13 @@ export class StripeGateway implements PaymentGateway {
       // Without the signing secret no event can be trusted: fail loudly rather than accept unsigned data.
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "STRIPE_WEBHOOK_SECRET is not configured")
     }
-    return verifyWebhookEvent(rawBody, signatureHeader, this.webhookSecret_, this.stripe_.webhooks)
+    try {
+      return verifyWebhookEvent(rawBody, signatureHeader, this.webhookSecret_, this.stripe_.webhooks)
+    } catch (error) {
+      const unsigned = error instanceof MedusaError && error.message === "Invalid signature"
+      if (!unsigned || !this.connectWebhookSecret_) throw error
+      return verifyWebhookEvent(rawBody, signatureHeader, this.connectWebhookSecret_, this.stripe_.webhooks)
+    }
   }
 
   protected async call<T>(action: string, request: () => Promise<T>): Promise<T> {
