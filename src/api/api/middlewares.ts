@@ -2,11 +2,14 @@ import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { requireDashboardMember, resolveOrganization } from "../utils/access"
 import { validateBody, validateQuery } from "../utils/validation"
 import { storeCartMiddlewares } from "./cart/middlewares"
-import { unsubscribeMiddlewares } from "./unsubscribe/middlewares"
-import { CreateMemberBody } from "./members/validators"
+import { guestMiddlewares } from "./guest/middlewares"
+import { CreateMemberBody, UpdateMemberBody } from "./members/validators"
+import { productMiddlewares } from "./products/middlewares"
 import { orderBookMiddlewares } from "./orders/middlewares"
 import { CheckSlugQuery, CreateOrganizationBody, OrganizationContextQuery } from "./organizations/validators"
 import { payoutMiddlewares } from "./payouts/middlewares"
+import { settingsMiddlewares } from "./settings/middlewares"
+import { unsubscribeMiddlewares } from "./unsubscribe/middlewares"
 
 /**
  * The creator-dashboard family: every /api route outside /api/gallery, /api/admin, /api/webhooks (signed by the
@@ -23,7 +26,9 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
   ...storeCartMiddlewares,
   ...unsubscribeMiddlewares,
   { matcher: "/api/members", methods: ["POST"], middlewares: [validateBody(CreateMemberBody)] },
+  { matcher: "/api/members/me", methods: ["PATCH"], middlewares: [validateBody(UpdateMemberBody)] },
   { matcher: "/api/organizations", methods: ["POST"], middlewares: [validateBody(CreateOrganizationBody)] },
+  ...productMiddlewares,
   { matcher: "/api/organizations/check-slug", methods: ["GET"], middlewares: [validateQuery(CheckSlugQuery)] },
   {
     matcher: "/api/guest/status",
@@ -31,5 +36,7 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
     middlewares: [validateQuery(OrganizationContextQuery), resolveOrganization()],
   },
   ...orderBookMiddlewares,
+  ...guestMiddlewares,
+  ...settingsMiddlewares,
   ...payoutMiddlewares,
 ]

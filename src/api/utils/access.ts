@@ -7,12 +7,12 @@ import type {
 import { authenticate } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { FULFILMENT_MESSAGES } from "../../lib/gallery-fulfilment"
+import { GUEST_MESSAGES, isGuestWorkspaceExpired, isWriteMethod } from "../../lib/guest-workspace"
 import { GALLERY_MODULE } from "../../modules/gallery"
 import type GalleryModuleService from "../../modules/gallery/service"
-import { ORGANIZATION_MODULE } from "../../modules/organization"
-import type OrganizationModuleService from "../../modules/organization/service"
 import type { MembershipRole } from "../../modules/organization/models/membership"
 import { ADMIN_ACTOR, MEMBER_ACTOR } from "../../lib/actors"
+import { findMemberships, type MembershipRow } from "../../queries/memberships"
 import { fieldError, sendAuthError } from "./error-response"
 
 export { ADMIN_ACTOR, MEMBER_ACTOR }
@@ -99,34 +99,44 @@ function requestedOrganizationId(req: MedusaRequest): string | undefined {
 export function resolveOrganization(options: { explicit?: boolean } = {}): Middleware {
   return async (req, res, next) => {
     const memberId = (req as AuthenticatedMedusaRequest).auth_context.actor_id
-    const service: OrganizationModuleService = req.scope.resolve(ORGANIZATION_MODULE)
     let organizationId = requestedOrganizationId(req)
     if (!organizationId && !options.explicit) {
       const header = req.get("x-organization-id")
       if (header) organizationId = header
     }
     if (!organizationId && options.explicit) return next(organizationRequired())
-    const memberships = await service.listMemberships(
-      organizationId ? { member_id: memberId, organization_id: organizationId } : { member_id: memberId },
-      { take: 2, select: ["id", "role", "organization_id"] }
-    )
+    const memberships = await findMemberships(req.scope, memberId, organizationId ?? null, 2)
     if (!organizationId) {
       if (memberships.length !== 1) return next(organizationRequired())
     } else if (memberships.length === 0) {
       return sendAuthError(res, 403, "You are not a member of this organization")
     }
-    const [membership] = memberships
-    actFor(req, { id: (membership as { organization_id: string }).organization_id, role: membership.role }, next)
+    actFor(req, res, memberships[0], next)
   }
 }
 
 /**
  * The one place where a request starts acting for an organization (every resolver below ends here), so that a rule
- * about the organization itself applies to every route of the family.
+ * about the organization itself applies to every route of the family: an expired guest workspace is read-only
+ * (403 on any write, docs/settings-and-guest-workspaces.md).
  */
-function actFor(req: MedusaRequest, organization: OrganizationContext, next: MedusaNextFunction) {
-  ;(req as OrganizationScopedRequest).organization = organization
+function actFor(req: MedusaRequest, res: MedusaResponse, membership: MembershipRow, next: MedusaNextFunction) {
+  if (isWriteMethod(req.method)) {
+    const expiresAt = membership.expires_at ? new Date(membership.expires_at) : null
+    if (isGuestWorkspaceExpired({ isGuest: membership.is_guest, expiresAt }, new Date())) {
+      return sendAuthError(res, 403, GUEST_MESSAGES.expired)
+    }
+  }
+  ;(req as OrganizationScopedRequest).organization = { id: membership.organization_id, role: membership.role }
   next()
+}
+
+/** After a resolver: only the organization's owners may go on (403 `message` for a plain member). */
+export function requireOwner(message: string): Middleware {
+  return (req, res, next) => {
+    if ((req as OrganizationScopedRequest).organization?.role !== "owner") return sendAuthError(res, 403, message)
+    next()
+  }
 }
 
 /** Looks up the organization of the object a route acts on: null when there is no such object. */
@@ -150,13 +160,9 @@ export function resolveObjectOrganization(
     if (!organizationId) return next(new MedusaError(MedusaError.Types.NOT_FOUND, messages.notFound))
     const requested = requestedOrganizationId(req) ?? req.get("x-organization-id")?.trim()
     if (requested && requested !== organizationId) return sendAuthError(res, 403, messages.forbidden)
-    const organizations: OrganizationModuleService = req.scope.resolve(ORGANIZATION_MODULE)
-    const [membership] = await organizations.listMemberships(
-      { member_id: memberId, organization_id: organizationId },
-      { take: 1, select: ["id", "role", "organization_id"] }
-    )
+    const [membership] = await findMemberships(req.scope, memberId, organizationId, 1)
     if (!membership) return sendAuthError(res, 403, messages.forbidden)
-    actFor(req, { id: organizationId, role: membership.role }, next)
+    actFor(req, res, membership, next)
   }
 }
 
