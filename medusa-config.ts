@@ -84,8 +84,10 @@ module.exports = defineConfig({
       options: {
         stripeApiKey: process.env.STRIPE_API_KEY,
         stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET,
+        stripeConnectWebhookSecret: process.env.STRIPE_CONNECT_WEBHOOK_SECRET,
         stripeApiBase: process.env.STRIPE_API_BASE,
         localGatewayInProduction: paymentEnvironment.outcome === "local_gateway_in_production",
+        publicUrl: process.env.PUBLIC_URL,
       },
     },
     {

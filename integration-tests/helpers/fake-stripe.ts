@@ -8,7 +8,9 @@ import type { AddressInfo } from "node:net"
  * that matter for money movement: idempotent replay, key reuse with other parameters, transfers capped by
  * their source charge, and transfers without a source charge failing on the (empty) platform balance. Tests can
  * also make Stripe forget its idempotency keys (as it does 24 hours after their first use) and refuse transfers
- * to an account that lacks the transfers capability.
+ * to an account that lacks the transfers capability. Connect: Express accounts (`POST /v1/accounts`, `GET
+ * /v1/accounts/{id}`) start unable to receive payouts until a test completes their onboarding, and account links
+ * (`POST /v1/account_links`) point at a made-up hosted onboarding page.
  */
 
 /** Form parameters as Stripe receives them: strings, nested objects for `a[b]` keys, arrays for `a[0]`. */
@@ -32,6 +34,8 @@ export type FakeStripe = {
   forgetIdempotencyKeys(): void
   /** Transfers to `account` fail from now on, as for a connected account without the transfers capability. */
   refuseTransfersTo(account: string): void
+  /** What the artist finishing Stripe's hosted onboarding does: details submitted, payouts and transfers enabled. */
+  completeOnboarding(account: string): void
   close(): Promise<void>
 }
 
@@ -48,6 +52,16 @@ type Transfer = StripeObject & {
   destination: string
 }
 type Charge = { id: string; amount: number; paymentIntent: string; refunded: number }
+type Account = StripeObject & {
+  id: string
+  charges_enabled: boolean
+  payouts_enabled: boolean
+  details_submitted: boolean
+  capabilities: Record<string, string>
+}
+
+/** Where the fake's account links point (Stripe's hosted onboarding lives on connect.stripe.com). */
+export const FAKE_ONBOARDING_ORIGIN = "https://connect.stripe.test"
 
 /** Parses `a=1&b[c]=2&d[0]=x` (Stripe's form encoding) into nested objects and arrays. */
 export function parseStripeForm(body: string): FormParams {
@@ -161,6 +175,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const charges = new Map<string, Charge>()
   const transfers = new Map<string, Transfer>()
   const refusedDestinations = new Set<string>()
+  const accounts = new Map<string, Account>()
   const idempotent = new Map<string, { method: string; path: string; params: string; reply: Reply }>()
 
   function succeed(intent: Intent): void {
@@ -327,6 +342,60 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
   }
 
+  function createAccount(params: FormParams): Reply {
+    const type = text(params, "type")
+    if (!type) return missingParam("type")
+    if (type !== "express" && type !== "standard" && type !== "custom") {
+      return invalid(`Invalid type: must be one of custom, express, or standard`, "parameter_invalid_empty", "type")
+    }
+    const requested = params.capabilities
+    const capabilities: Record<string, string> = {}
+    if (requested && typeof requested === "object" && !Array.isArray(requested)) {
+      for (const [name, value] of Object.entries(requested)) {
+        if (value && typeof value === "object" && !Array.isArray(value) && value.requested === "true") {
+          capabilities[name] = "inactive"
+        }
+      }
+    }
+    const account: Account = {
+      id: newId("acct"),
+      object: "account",
+      type,
+      charges_enabled: false,
+      payouts_enabled: false,
+      details_submitted: false,
+      capabilities,
+      metadata: stringMap(params, "metadata"),
+      created: Math.floor(Date.now() / 1000),
+    }
+    accounts.set(account.id, account)
+    return { status: 200, body: account }
+  }
+
+  function createAccountLink(params: FormParams): Reply {
+    const account = text(params, "account")
+    if (!account) return missingParam("account")
+    if (!accounts.has(account)) return missing("account", account, "account")
+    const type = text(params, "type")
+    if (!type) return missingParam("type")
+    if (type !== "account_onboarding" && type !== "account_update") {
+      return invalid("Invalid type: must be one of account_onboarding or account_update", undefined, "type")
+    }
+    // Stripe requires both: refresh_url for an expired link, return_url at the end of the flow.
+    if (!text(params, "return_url")) return missingParam("return_url")
+    if (!text(params, "refresh_url")) return missingParam("refresh_url")
+    const created = Math.floor(Date.now() / 1000)
+    return {
+      status: 200,
+      body: {
+        object: "account_link",
+        created,
+        expires_at: created + 300,
+        url: `${FAKE_ONBOARDING_ORIGIN}/setup/e/${account}/${randomBytes(8).toString("hex")}`,
+      },
+    }
+  }
+
   function route(method: string, path: string, params: FormParams): Reply {
     let match: RegExpExecArray | null
     if (method === "POST" && path === "/v1/payment_intents") return createIntent(params)
@@ -343,6 +412,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return reverseTransfer(match[1], params)
     }
     if (method === "POST" && path === "/v1/refunds") return createRefund(params)
+    if (method === "POST" && path === "/v1/accounts") return createAccount(params)
+    if (method === "GET" && (match = /^\/v1\/accounts\/([^/]+)$/.exec(path))) {
+      const account = accounts.get(match[1])
+      return account ? { status: 200, body: account } : missing("account", match[1])
+    }
+    if (method === "POST" && path === "/v1/account_links") return createAccountLink(params)
     return stripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`)
   }
 
@@ -416,6 +491,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     refuseTransfersTo(account: string) {
       refusedDestinations.add(account)
+    },
+    completeOnboarding(id: string) {
+      const account = accounts.get(id)
+      if (!account) throw new Error(`fake Stripe: no account ${id}`)
+      account.details_submitted = true
+      account.payouts_enabled = true
+      for (const name of Object.keys(account.capabilities)) account.capabilities[name] = "active"
     },
     close() {
       // The SDK keeps connections alive; drop them so close() resolves at once.

@@ -100,7 +100,9 @@ medusaIntegrationTestRunner({
     async function setAccounts(accounts: Record<string, string | null>) {
       const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
       for (const [slug, account] of Object.entries(accounts)) {
-        await organizations.updateOrganizations({ id: org[slug], stripe_account_id: account })
+        // As completed payout onboarding leaves an account: able to receive payouts.
+        const payable = account !== null
+        await organizations.updateOrganizations({ id: org[slug], stripe_account_id: account, payouts_enabled: payable, transfers_active: payable })
       }
     }
 

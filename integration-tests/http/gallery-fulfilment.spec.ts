@@ -85,7 +85,9 @@ medusaIntegrationTestRunner({
     async function setAccounts(accounts: Partial<Record<Slug, string | null>>) {
       const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
       for (const [slug, account] of Object.entries(accounts)) {
-        await organizations.updateOrganizations({ id: org[slug], stripe_account_id: account ?? null })
+        // As completed payout onboarding leaves an account: able to receive payouts.
+        const payable = Boolean(account)
+        await organizations.updateOrganizations({ id: org[slug], stripe_account_id: account ?? null, payouts_enabled: payable, transfers_active: payable })
       }
     }
 

@@ -7,6 +7,8 @@ import { createServer } from "node:net"
 import path from "node:path"
 import Stripe from "stripe"
 import { PAYOUT_FAILING_TEMPLATE, processPendingPayouts } from "../../src/jobs/process-pending-payouts"
+import { connectedAccountIdempotencyKey, onboardingReturnUrls } from "../../src/lib/payout-onboarding"
+import { payoutTransferIdempotencyKey } from "../../src/settlement/payout-transfers"
 import { LOCAL_GATEWAY_IN_PRODUCTION_WARNING } from "../../src/lib/payment-environment"
 import { ORGANIZATION_MODULE } from "../../src/modules/organization"
 import type OrganizationModuleService from "../../src/modules/organization/service"
@@ -15,7 +17,13 @@ import { parseStripeApiBase } from "../../src/modules/payments/providers/stripe-
 import seed, { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from "../../src/scripts/seed"
 import { anyStatus, bearer, login, type Api } from "../helpers/accounts"
 import { outboxDrained } from "../helpers/db"
-import { startFakeStripe, TRANSFER_CAPABILITY_MESSAGE, type FakeStripe, type Recorded } from "../helpers/fake-stripe"
+import {
+  FAKE_ONBOARDING_ORIGIN,
+  startFakeStripe,
+  TRANSFER_CAPABILITY_MESSAGE,
+  type FakeStripe,
+  type Recorded,
+} from "../helpers/fake-stripe"
 
 /**
  * Stripe contract, end to end: the app boots with the `stripe` provider (the real `stripe` SDK) pointed at the fake
@@ -35,6 +43,8 @@ type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-expl
 
 const API_KEY = "sk_test_contract"
 const WEBHOOK_SECRET = "whsec_contract"
+/** The Connect endpoint's secret: Stripe signs events of connected accounts with it. */
+const CONNECT_WEBHOOK_SECRET = "whsec_contract_connect"
 const EMAIL = "ada@collector.test"
 const ADDRESS = {
   name: "Ada Collector",
@@ -72,6 +82,7 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
       STRIPE_API_KEY: API_KEY,
       STRIPE_API_BASE: fake.apiBase,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET,
     })
     // See the file comment: medusa-config.ts is read before the runner applies `env`.
     for (const [key, value] of Object.entries(env)) {
@@ -113,7 +124,9 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
         // Part of the snapshot every test starts from.
         const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
         for (const [slug, account] of Object.entries(ACCOUNTS)) {
-          await organizations.updateOrganizations({ id: org[slug], stripe_account_id: account })
+          // An account that completed onboarding: it can receive payouts.
+          const payable = account !== null
+          await organizations.updateOrganizations({ id: org[slug], stripe_account_id: account, payouts_enabled: payable, transfers_active: payable })
         }
       })
 
@@ -589,6 +602,125 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
         })
       })
 
+      describe("payout onboarding (Connect Express)", () => {
+        it("creates the Express account once, links to Stripe's onboarding; account.updated pays the waiting payout at once", async () => {
+          // studio-east has no account: its payout of a paid order waits.
+          const ctx = await paidOrder()
+          const east = org["studio-east"]
+          const payoutOfEast = async () =>
+            (await rows(`SELECT * FROM gallery_payout WHERE gallery_order_id = ? AND organization_id = ?`, [ctx.order.id, east]))[0]
+          const waiting = await payoutOfEast()
+          expect(waiting).toMatchObject({ status: "pending", transfer_id: null })
+
+          const owner = await login(api, "member", "east@atelier.test", DEMO_PASSWORD)
+          const stripe = recorder()
+          const start = () => api.post("/api/payouts/onboarding", {}, bearer(owner))
+          // Two racing requests and a third one later: one account.
+          const racing = await Promise.all([start(), start()])
+          const later = await start()
+          for (const res of [...racing, later]) {
+            expect(res.status).toBe(200)
+            expect(res.data).toEqual({ url: expect.stringMatching(new RegExp(`^${FAKE_ONBOARDING_ORIGIN}/setup/e/acct_`)) })
+          }
+          const [{ stripe_account_id: accountId }] = await rows(`SELECT stripe_account_id FROM organization WHERE id = ?`, [east])
+          expect(accountId).toMatch(/^acct_fake/)
+
+          const created = stripe.to("POST", "/v1/accounts")
+          expect(created).toHaveLength(1)
+          expect(created[0].params).toEqual({
+            type: "express",
+            capabilities: { transfers: { requested: "true" } },
+            metadata: { organization_id: east },
+          })
+          expect(created[0].idempotencyKey).toBe(connectedAccountIdempotencyKey(east))
+          const links = stripe.to("POST", "/v1/account_links")
+          expect(links).toHaveLength(3)
+          const { refreshUrl, returnUrl } = onboardingReturnUrls(process.env.APP_URL)
+          for (const link of links) {
+            expect(link.params).toEqual({
+              account: accountId,
+              type: "account_onboarding",
+              refresh_url: refreshUrl,
+              return_url: returnUrl,
+            })
+          }
+          // An account that has not finished onboarding gets no transfer, not even from the payouts job.
+          await processPendingPayouts(container, { now: new Date(Date.now() + 3600_000) })
+          expect(stripe.to("POST", "/v1/transfers")).toEqual([])
+          const before = await api.get("/api/payouts/status", bearer(owner))
+          expect(before.data).toEqual({
+            connected: true,
+            charges_enabled: false,
+            payouts_enabled: false,
+            details_submitted: false,
+            pending_payouts: { count: 1, amount: waiting.amount_cents / 100 },
+          })
+
+          // The artist finishes Stripe's onboarding; Stripe sends account.updated (its payload is not trusted: the
+          // account is read back from Stripe).
+          fake.completeOnboarding(accountId)
+          const paying = recorder()
+          const event = {
+            id: `evt_${crypto.randomUUID()}`,
+            object: "event",
+            type: "account.updated",
+            api_version: "2025-01-27.acacia",
+            created: Math.floor(Date.now() / 1000),
+            livemode: false,
+            data: { object: { id: accountId, object: "account", payouts_enabled: true } },
+          }
+          // Signed by the Connect endpoint (its own secret); a wrong secret is refused.
+          const forged = await sendWebhook(event, "whsec_wrong")
+          expect(forged.status).toBe(400)
+          expect(forged.data).toEqual({ error: "Invalid signature" })
+          expect(paying.all()).toEqual([])
+          const received = await sendWebhook(event, CONNECT_WEBHOOK_SECRET)
+          expect(received.status).toBe(200)
+          expect(received.data).toEqual({ received: true })
+          expect(paying.to("GET", `/v1/accounts/${accountId}`)).toHaveLength(1)
+          expect(await outboxDrained(pg)).toBe(0)
+          const transfers = paying.to("POST", "/v1/transfers")
+          expect(transfers).toHaveLength(1)
+          expect(transfers[0].params).toMatchObject({
+            amount: String(waiting.amount_cents),
+            currency: "usd",
+            destination: accountId,
+            transfer_group: ctx.order.transfer_group,
+          })
+          expect(transfers[0].idempotencyKey).toBe(payoutTransferIdempotencyKey(waiting.artist_order_id))
+          expect(await payoutOfEast()).toMatchObject({ status: "transferred", destination: accountId })
+          const after = await api.get("/api/payouts/status", bearer(owner))
+          expect(after.data).toEqual({
+            connected: true,
+            charges_enabled: false,
+            payouts_enabled: true,
+            details_submitted: true,
+            pending_payouts: { count: 0, amount: 0 },
+          })
+
+          // Stripe redelivers the event: de-duplicated, nothing reaches Stripe.
+          const replay = recorder()
+          expect((await sendWebhook(event, CONNECT_WEBHOOK_SECRET)).data).toEqual({ received: true, duplicate: true })
+          expect(replay.all()).toEqual([])
+          // The local gateway's onboarding page does not exist under Stripe.
+          const sandboxPage = await api.get(`/api/sandbox/accounts/${accountId}/onboarding`, anyStatus)
+          expect(sandboxPage.status).toBe(404)
+        })
+
+        it("account.updated for an account Stripe does not know is acknowledged and changes nothing", async () => {
+          const stripe = recorder()
+          const res = await sendWebhook({
+            id: `evt_${crypto.randomUUID()}`,
+            object: "event",
+            type: "account.updated",
+            data: { object: { id: "acct_unknown", object: "account" } },
+          })
+          expect(res.data).toEqual({ received: true })
+          expect(stripe.to("GET", "/v1/accounts/acct_unknown")).toHaveLength(1)
+          expect(stripe.posts()).toEqual([])
+        })
+      })
+
       describe("pending payouts job (process-pending-payouts)", () => {
         const MINUTE = 60_000
         const HOUR = 60 * MINUTE
@@ -616,7 +748,7 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
         async function failingEastPayout() {
           const ctx = await paidOrder()
           const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
-          await organizations.updateOrganizations({ id: org["studio-east"], stripe_account_id: EAST_ACCOUNT })
+          await organizations.updateOrganizations({ id: org["studio-east"], stripe_account_id: EAST_ACCOUNT, payouts_enabled: true, transfers_active: true })
           fake.refuseTransfersTo(EAST_ACCOUNT)
           const payout = await payoutOf(ctx.order.id, "studio-east")
           expect(payout).toMatchObject({ status: "pending", attempt_count: 0, first_attempted_at: null })
@@ -734,7 +866,7 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
 
           // The artist fixes their account: the next due run pays the payout, once.
           const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
-          await organizations.updateOrganizations({ id: org["studio-east"], stripe_account_id: "acct_contract_east_2" })
+          await organizations.updateOrganizations({ id: org["studio-east"], stripe_account_id: "acct_contract_east_2", payouts_enabled: true, transfers_active: true })
           const paying = recorder()
           expect(await processPendingPayouts(container, { now: later(t0, 80 * HOUR) })).toEqual({
             transferred: 1,

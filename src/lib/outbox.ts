@@ -50,6 +50,29 @@ export type GalleryOrderCancelledPayload = { id: string }
 
 export type ArtistOrderShippedPayload = { id: string }
 
+/** Emitted when an organization's connected account can receive payouts and it has payouts waiting. */
+export const ORGANIZATION_PAYOUTS_READY_TOPIC = "organization.payouts.ready"
+
+/** The handler of `organization.payouts.ready`: transfers every pending payout of the organization at once. */
+export const ORGANIZATION_PAYOUTS_READY_HANDLER = "transfer-organization-payouts"
+
+export type OrganizationPayoutsReadyPayload = { organization_id: string }
+
+/**
+ * The message an account report queues (one per report: `reportId` is the provider's event id, so a redelivered
+ * event queues nothing new).
+ */
+export function organizationPayoutsReadyMessage(organizationId: string, reportId: string): OutboxMessageInput {
+  const handler = ORGANIZATION_PAYOUTS_READY_HANDLER
+  const payload: OrganizationPayoutsReadyPayload = { organization_id: organizationId }
+  return {
+    key: outboxMessageKey(handler, `${organizationId}:${reportId}`),
+    topic: ORGANIZATION_PAYOUTS_READY_TOPIC,
+    handler,
+    payload,
+  }
+}
+
 export type GalleryOrderPaidPayload = {
   id: string
   referral_session_id: string | null

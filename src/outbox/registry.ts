@@ -4,14 +4,17 @@ import {
   GALLERY_ARTIST_ORDER_SHIPPED_HANDLERS,
   GALLERY_ORDER_CANCELLED_HANDLERS,
   GALLERY_ORDER_PAID_HANDLERS,
+  ORGANIZATION_PAYOUTS_READY_HANDLER,
   type ArtistOrderShippedPayload,
   type GalleryOrderCancelledPayload,
   type GalleryOrderPaidPayload,
+  type OrganizationPayoutsReadyPayload,
 } from "../lib/outbox"
 import { cancelGalleryOrderMirrors, mirrorPaidGalleryOrders, syncArtistOrderFulfilment } from "./handlers/medusa-order-book"
 import { sendGalleryOrderPaidEmails } from "./handlers/order-paid-emails"
 import { recordGalleryReferralConversions } from "./handlers/referral-conversions"
 import { sendShipmentEmail } from "./handlers/shipment-email"
+import { transferOrganizationPayouts } from "./handlers/transfer-organization-payouts"
 import { transferGalleryOrderPayouts } from "./handlers/transfer-payouts"
 
 /** Handles a batch of one handler's messages; throwing means none of them is delivered. */
@@ -43,4 +46,5 @@ export const OUTBOX_HANDLERS: Record<string, OutboxHandler> = {
   [GALLERY_ARTIST_ORDER_SHIPPED_HANDLERS.medusaFulfilment]: eachOf<ArtistOrderShippedPayload>(syncArtistOrderFulfilment),
   [GALLERY_ARTIST_ORDER_DELIVERED_HANDLERS.medusaDelivery]: eachOf<ArtistOrderShippedPayload>(syncArtistOrderFulfilment),
   [GALLERY_ORDER_CANCELLED_HANDLERS.medusaCancel]: eachOf<GalleryOrderCancelledPayload>(cancelGalleryOrderMirrors),
+  [ORGANIZATION_PAYOUTS_READY_HANDLER]: eachOf<OrganizationPayoutsReadyPayload>(transferOrganizationPayouts),
 }

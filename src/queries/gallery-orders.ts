@@ -183,14 +183,21 @@ export type TransferablePayout = PendingPayout & {
 }
 
 /**
- * Payouts still waiting for their transfer whose organization now has a connected account, of orders that
- * were paid (not cancelled), and whose next attempt is due at `dueAt` (never attempted, or backed off until then).
- * Oldest first. `orderId` narrows to one order.
+ * The organization `org` has a connected account that can receive payouts: payouts enabled and the transfers
+ * capability active (lib/payout-onboarding.ts, canReceivePayouts).
+ */
+const ORGANIZATION_CAN_RECEIVE_PAYOUTS = `org.stripe_account_id IS NOT NULL AND org.stripe_account_id <> ''
+       AND org.payouts_enabled AND org.transfers_active`
+
+/**
+ * Payouts still waiting for their transfer whose organization now has an account that can receive them, of orders
+ * that were paid (not cancelled), and whose next attempt is due at `dueAt` (never attempted, or backed off until
+ * then). Oldest first. `orderId` narrows to one order, `organizationId` to one organization.
  */
 export async function listTransferablePayouts(
   source: PgSource,
   /** `dueAt`: only payouts whose back-off has elapsed by then; null: every pending payout (the first attempt). */
-  options: { dueAt: Date | null; orderId?: string; limit?: number }
+  options: { dueAt: Date | null; orderId?: string; organizationId?: string; limit?: number }
 ): Promise<TransferablePayout[]> {
   const bindings: unknown[] = [PAID_OR_LATER]
   let dueFilter = ""
@@ -203,6 +210,11 @@ export async function listTransferablePayouts(
     orderFilter = "AND o.id = ?"
     bindings.push(options.orderId)
   }
+  let organizationFilter = ""
+  if (options.organizationId) {
+    organizationFilter = "AND p.organization_id = ?"
+    bindings.push(options.organizationId)
+  }
   bindings.push(Math.max(1, Math.min(options.limit ?? 500, 5000)))
   const { rows } = await toKnex(source).raw(
     `SELECT p.id, p.artist_order_id, p.gallery_order_id, p.organization_id, p.amount_cents,
@@ -212,14 +224,29 @@ export async function listTransferablePayouts(
      JOIN gallery_order o ON o.id = p.gallery_order_id AND o.deleted_at IS NULL
      JOIN organization org ON org.id = p.organization_id AND org.deleted_at IS NULL
      WHERE p.status = 'pending' AND p.deleted_at IS NULL
-       AND org.stripe_account_id IS NOT NULL AND org.stripe_account_id <> ''
+       AND ${ORGANIZATION_CAN_RECEIVE_PAYOUTS}
        AND o.status = ANY(?::text[]) AND o.payment_intent_id IS NOT NULL
-       ${dueFilter} ${orderFilter}
+       ${dueFilter} ${orderFilter} ${organizationFilter}
      ORDER BY p.created_at ASC, p.id ASC
      LIMIT ?`,
     bindings as Knex.RawBinding[]
   )
   return rows as TransferablePayout[]
+}
+
+/** An organization's payouts waiting for their transfer (orders paid, not cancelled): how many, and their sum. */
+export async function pendingPayoutsOfOrganization(
+  source: PgSource,
+  organizationId: string
+): Promise<{ count: number; amount_cents: number }> {
+  const { rows } = await toKnex(source).raw(
+    `SELECT count(*)::int AS count, coalesce(sum(p.amount_cents), 0)::bigint AS amount_cents
+     FROM gallery_payout p
+     JOIN gallery_order o ON o.id = p.gallery_order_id AND o.deleted_at IS NULL
+     WHERE p.organization_id = ? AND p.status = 'pending' AND p.deleted_at IS NULL AND o.status = ANY(?::text[])`,
+    [organizationId, PAID_OR_LATER] as Knex.RawBinding[]
+  )
+  return { count: Number(rows[0].count), amount_cents: Number(rows[0].amount_cents) }
 }
 
 // ------------------------------------------------------------------------------------------------------------

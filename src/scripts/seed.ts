@@ -10,10 +10,13 @@ import {
   updateStoresWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { normalizeEmail } from "../lib/email"
+import { canReceivePayouts } from "../lib/payout-onboarding"
 import { ORGANIZATION_MODULE } from "../modules/organization"
 import type { ArtworkType } from "../modules/organization/models/artist-product"
 import type { OrganizationPlan } from "../modules/organization/models/organization"
 import type OrganizationModuleService from "../modules/organization/service"
+import { PAYMENTS_MODULE, type PaymentsModuleService } from "../modules/payments"
+import { startPayoutOnboarding, syncConnectedAccount } from "../settlement/connected-accounts"
 import {
   createArtistProductsWorkflow,
   type ArtistProductInput,
@@ -51,9 +54,19 @@ export type DemoOrganization = {
   name: string
   plan: OrganizationPlan
   gallery_approved: boolean
+  /** Payout onboarding completed with the local gateway (an account that receives transfers). */
+  payouts_onboarded: boolean
   member: { email: string; first_name: string; last_name: string }
   products: DemoProduct[]
 }
+
+/** A plain member (role `member`, not owner) of studio-north, to try the owner-only rules with. */
+export const DEMO_PLAIN_MEMBER = {
+  email: "member@atelier.test",
+  first_name: "Mika",
+  last_name: "Member",
+  organization: "studio-north",
+} as const
 
 const image = (org: string, name: string) => `https://images.atelier.test/${org}/${name}.jpg`
 
@@ -63,6 +76,7 @@ export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
     name: "Studio North",
     plan: "starter",
     gallery_approved: true,
+    payouts_onboarded: true,
     member: { email: "north@atelier.test", first_name: "Nora", last_name: "North" },
     products: [
       {
@@ -120,6 +134,7 @@ export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
     name: "Studio South",
     plan: "growth",
     gallery_approved: true,
+    payouts_onboarded: true,
     member: { email: "south@atelier.test", first_name: "Sol", last_name: "South" },
     products: [
       {
@@ -153,6 +168,7 @@ export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
     name: "Studio East",
     plan: "pro",
     gallery_approved: true,
+    payouts_onboarded: true,
     member: { email: "east@atelier.test", first_name: "Eli", last_name: "East" },
     products: [
       {
@@ -174,6 +190,7 @@ export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
     name: "Studio Pending",
     plan: "starter",
     gallery_approved: false,
+    payouts_onboarded: false,
     member: { email: "pending@atelier.test", first_name: "Pat", last_name: "Pending" },
     products: [
       {
@@ -196,7 +213,15 @@ export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
 
 type Counter = { created: string[]; existing: string[] }
 export type SeedSummary = Record<
-  "store" | "region" | "stock_location" | "admin_user" | "members" | "organizations" | "publishable_key" | "products",
+  | "store"
+  | "region"
+  | "stock_location"
+  | "admin_user"
+  | "members"
+  | "organizations"
+  | "publishable_key"
+  | "products"
+  | "payout_accounts",
   Counter
 >
 
@@ -211,6 +236,7 @@ function newSummary(): SeedSummary {
     organizations: c(),
     publishable_key: c(),
     products: c(),
+    payout_accounts: c(),
   }
 }
 
@@ -308,6 +334,46 @@ async function ensureOrganization(
   const salesChannelId = (data[0] as { sales_channel?: { id: string } | null } | undefined)?.sales_channel?.id
   if (!salesChannelId) throw new Error(`Organization ${org.slug} has no sales channel`)
   return { id: existing.id, sales_channel_id: salesChannelId }
+}
+
+/** The plain member of its organization (role `member`), created when missing. */
+async function ensurePlainMember(
+  container: MedusaContainer,
+  organizationId: string,
+  summary: SeedSummary
+): Promise<void> {
+  const { organization: _organization, ...member } = DEMO_PLAIN_MEMBER
+  const memberId = await ensureMember(container, member, summary)
+  const service: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
+  const [membership] = await service.listMemberships({ member_id: memberId, organization_id: organizationId }, { take: 1 })
+  if (!membership) await service.createMemberships({ member_id: memberId, organization_id: organizationId, role: "member" })
+}
+
+/**
+ * Payout onboarding as an owner completes it with the local gateway: the account is created, its sandbox onboarding
+ * submitted, and the resulting `account.updated` recorded. Under Stripe nothing is done (onboarding needs a person on
+ * Stripe's page).
+ */
+async function ensurePayoutsOnboarded(container: MedusaContainer, organizationId: string, slug: string, summary: SeedSummary) {
+  const payments: PaymentsModuleService = container.resolve(PAYMENTS_MODULE)
+  if (payments.provider !== "local") return
+  const service: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
+  const organization = await service.retrieveOrganization(organizationId, {
+    select: ["id", "stripe_account_id", "payouts_enabled", "transfers_active"],
+  })
+  const state = {
+    stripeAccountId: organization.stripe_account_id,
+    payoutsEnabled: organization.payouts_enabled,
+    transfersActive: organization.transfers_active,
+  }
+  if (canReceivePayouts(state)) {
+    summary.payout_accounts.existing.push(slug)
+    return
+  }
+  const { accountId } = await startPayoutOnboarding(container, organizationId)
+  const { refreshUrl: _refreshUrl, returnUrl: _returnUrl, ...account } = await payments.completeSandboxOnboarding(accountId)
+  await syncConnectedAccount(container, { accountId, reportId: "evt_seed_onboarding", account })
+  summary.payout_accounts.created.push(slug)
 }
 
 async function ensureRegion(container: MedusaContainer, summary: SeedSummary): Promise<string> {
@@ -477,6 +543,10 @@ export async function seedDemoData(container: MedusaContainer): Promise<SeedSumm
   // profile when there is none, which products need for Medusa fulfilments.
   await ensureOrderBookSetup(container)
   for (const { org, id } of organizations) await ensureProducts(container, id, org, locationId, summary)
+  for (const { org, id } of organizations) {
+    if (org.payouts_onboarded) await ensurePayoutsOnboarded(container, id, org.slug, summary)
+    if (org.slug === DEMO_PLAIN_MEMBER.organization) await ensurePlainMember(container, id, summary)
+  }
   await ensureStoreDefaults(container, regionId, locationId, summary)
   return { ...summary, publishable_key_token: token }
 }

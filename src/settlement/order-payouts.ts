@@ -108,16 +108,52 @@ async function payOrderPayouts(
 export async function transferDuePayoutsOfOrder(
   container: Pick<MedusaContainer, "resolve">,
   orderId: string,
-  options: { now: Date; chargeId?: string | null; firstAttempt?: boolean }
+  options: { now: Date; chargeId?: string | null; firstAttempt?: boolean; organizationId?: string }
 ): Promise<PayoutTransfersOutcome> {
   const locking: ILockingModule = container.resolve(Modules.LOCKING)
   return locking.execute(
     [galleryOrderLockKey(orderId)],
     async () => {
-      const due = await listTransferablePayouts(container, { dueAt: options.firstAttempt ? null : options.now, orderId })
+      const due = await listTransferablePayouts(container, {
+        dueAt: options.firstAttempt ? null : options.now,
+        orderId,
+        organizationId: options.organizationId,
+      })
       if (!due.length) return { transferred: 0, failed: 0 }
       return payOrderPayouts(container, due, options.now, options.chargeId ?? null)
     },
     { timeout: ORDER_LOCK_TIMEOUT_SECONDS, expire: settlementLockExpireSeconds() }
   )
+}
+
+/** Orders whose payouts one call of transferPayoutsOfOrganization works through; the payouts job takes the rest. */
+const ORGANIZATION_PAYOUTS_LIMIT = 1000
+
+/**
+ * Every pending payout of one organization, right after its connected account became able to receive them (payout
+ * onboarding completed, `account.updated`): order by order, under each order's lock, as the first attempt (an account
+ * that just became payable must not wait for back-offs earned while it could not be paid). Idempotent like every
+ * transfer path; a failure stays pending for the payouts job.
+ */
+export async function transferPayoutsOfOrganization(
+  container: Pick<MedusaContainer, "resolve">,
+  organizationId: string,
+  options: { now: Date }
+): Promise<PayoutTransfersOutcome> {
+  const pending = await listTransferablePayouts(container, {
+    dueAt: null,
+    organizationId,
+    limit: ORGANIZATION_PAYOUTS_LIMIT,
+  })
+  const outcome: PayoutTransfersOutcome = { transferred: 0, failed: 0 }
+  for (const orderId of new Set(pending.map((p) => p.gallery_order_id))) {
+    const result = await transferDuePayoutsOfOrder(container, orderId, {
+      now: options.now,
+      firstAttempt: true,
+      organizationId,
+    })
+    outcome.transferred += result.transferred
+    outcome.failed += result.failed
+  }
+  return outcome
 }

@@ -1,15 +1,18 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { GALLERY_MODULE } from "../modules/gallery"
 import type GalleryModuleService from "../modules/gallery/service"
-import type { RetrievedPaymentIntent, WebhookEvent } from "../modules/payments"
+import type { ConnectedAccount, RetrievedPaymentIntent, WebhookEvent } from "../modules/payments"
+import { syncConnectedAccount, type AccountSyncOutcome } from "./connected-accounts"
 import { markGalleryOrderPaid, type MarkGalleryOrderPaidResult } from "../workflows/gallery-checkout/workflows/mark-gallery-order-paid"
 
 export type PaymentEventOutcome =
-  | { handled: "ignored"; reason: "event_type" | "unknown_intent" }
+  | { handled: "ignored"; reason: "event_type" | "unknown_intent" | "unknown_account" }
+  | ({ handled: "account_updated" } & AccountSyncOutcome)
   | { handled: "payment_succeeded"; result: MarkGalleryOrderPaidResult }
   | { handled: "payment_failed"; recorded: boolean }
 
-function intentIdOf(event: WebhookEvent): string | null {
+/** The id of the event's object (an intent, an account). */
+function objectIdOf(event: WebhookEvent): string | null {
   const id = event.object.id
   return typeof id === "string" && id ? id : null
 }
@@ -30,10 +33,12 @@ export function paymentFailureMessage(object: Record<string, unknown>): string {
 }
 
 /**
- * What a verified payment event does (spec 6), shared by the webhook route and the sandbox confirm route:
- * `payment_intent.succeeded` settles the order (the same idempotent path as the confirm route);
+ * What a verified payment event does (spec 6), shared by the webhook route and the sandbox confirm and onboarding
+ * routes: `payment_intent.succeeded` settles the order (the same idempotent path as the confirm route);
  * `payment_intent.payment_failed` records the failure on the pending order (the order and cart stay);
- * events for intents that are not gallery orders, and other types, are ignored.
+ * `account.updated` records a connected account's state and, once it can receive payouts, transfers its
+ * organization's pending payouts (docs/payout-onboarding.md); events for intents that are not gallery orders, and
+ * other types, are ignored.
  */
 export async function handlePaymentEvent(
   container: MedusaContainer,
@@ -41,12 +46,19 @@ export async function handlePaymentEvent(
   options: {
     /** The intent as the gateway itself just returned it (sandbox); otherwise the workflow retrieves it. */
     paymentIntent?: RetrievedPaymentIntent
+    /** The account as the gateway itself just returned it (sandbox onboarding); otherwise it is retrieved. */
+    account?: ConnectedAccount
   } = {}
 ): Promise<PaymentEventOutcome> {
+  if (event.type === "account.updated") {
+    const accountId = objectIdOf(event)
+    if (!accountId?.startsWith("acct_")) return { handled: "ignored", reason: "unknown_account" }
+    return { handled: "account_updated", ...(await syncConnectedAccount(container, { accountId, reportId: event.id, account: options.account })) }
+  }
   if (event.type !== "payment_intent.succeeded" && event.type !== "payment_intent.payment_failed") {
     return { handled: "ignored", reason: "event_type" }
   }
-  const intentId = intentIdOf(event)
+  const intentId = objectIdOf(event)
   if (!intentId) return { handled: "ignored", reason: "unknown_intent" }
 
   if (event.type === "payment_intent.succeeded") {

@@ -73,14 +73,18 @@ export async function loadCatalogue(sql) {
 }
 
 /**
- * The organizations with a connected account (`organization.stripe_account_id`). When none of the studios the
- * harness sells from has one (the demo seed connects none), it connects studio-north and studio-south, as their
- * artists would through onboarding, and leaves studio-east unconnected so that both payout paths run — a fixture
- * written straight into the table: no route connects an account.
+ * The organizations with a connected account that can receive payouts (`stripe_account_id`, `payouts_enabled` and
+ * `transfers_active`: docs/payout-onboarding.md); the others' payouts stay pending. When none of the studios the harness
+ * sells from has one (a database seeded before payout onboarding), it connects studio-north and studio-south, as
+ * their artists would through onboarding, and leaves studio-east unconnected — a fixture written straight into the
+ * table. The current demo seed onboards all three studios with the local gateway.
  */
 export async function connectedAccounts(sql, { connectWhenNone = true, log = () => {} } = {}) {
   const read = async () => {
-    const { rows } = await sql(`SELECT id, slug, stripe_account_id FROM organization WHERE deleted_at IS NULL`)
+    const { rows } = await sql(
+      `SELECT id, slug, stripe_account_id FROM organization
+        WHERE deleted_at IS NULL AND stripe_account_id IS NOT NULL AND payouts_enabled AND transfers_active`
+    )
     return rows
   }
   let orgs = await read()
@@ -88,7 +92,8 @@ export async function connectedAccounts(sql, { connectWhenNone = true, log = () 
   if (connectWhenNone && !orgs.some((o) => studios.includes(o.slug) && o.stripe_account_id)) {
     log("no demo studio has a connected account: connecting studio-north and studio-south (fixture)")
     await sql(
-      `UPDATE organization SET stripe_account_id = 'acct_faults_' || replace(slug, '-', '_'), updated_at = now()
+      `UPDATE organization SET stripe_account_id = 'acct_faults_' || replace(slug, '-', '_'), payouts_enabled = true,
+              transfers_active = true, updated_at = now()
         WHERE slug = ANY($1) AND deleted_at IS NULL`,
       [["studio-north", "studio-south"]]
     )

@@ -7,6 +7,7 @@ import { CreateMemberBody, UpdateMemberBody } from "./members/validators"
 import { productMiddlewares } from "./products/middlewares"
 import { orderBookMiddlewares } from "./orders/middlewares"
 import { CheckSlugQuery, CreateOrganizationBody, OrganizationContextQuery } from "./organizations/validators"
+import { payoutMiddlewares } from "./payouts/middlewares"
 import { settingsMiddlewares } from "./settings/middlewares"
 import { unsubscribeMiddlewares } from "./unsubscribe/middlewares"
 
@@ -40,4 +41,5 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
   ...orderBookMiddlewares,
   ...guestMiddlewares,
   ...settingsMiddlewares,
+  ...payoutMiddlewares,
 ]

@@ -730,6 +730,19 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
     return rows
   }
 
+  /**
+   * Queues outbox messages for a state change committed elsewhere (another module's): a message whose key exists
+   * already is not queued again. Callers queue before they acknowledge the change (a webhook is recorded as processed
+   * only after this), so a crash in between is healed by the change's redelivery.
+   */
+  @InjectManager()
+  async queueOutboxMessages(
+    messages: NewOutboxMessage[],
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await insertOutboxMessages(this.manager_(sharedContext), messages)
+  }
+
   /** Claimed messages whose handler succeeded: they are never claimed again. */
   @InjectManager()
   async markOutboxMessagesDelivered(

@@ -12,3 +12,4 @@ export default Module(PAYMENTS_MODULE, {
 export type { default as PaymentsModuleService } from "./service"
 export * from "./types"
 export { signWebhookPayload } from "./webhook-signature"
+export { sandboxOnboardingPath, type SandboxAccountView } from "./providers/local-gateway"

@@ -2,13 +2,18 @@ import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { Context, DAL } from "@medusajs/framework/types"
 import { generateEntityId, InjectManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import { ProcessedWebhookEvent } from "./models/processed-webhook-event"
+import { SandboxAccount } from "./models/sandbox-account"
 import { SandboxPaymentIntent } from "./models/sandbox-payment-intent"
 import { SandboxRefund } from "./models/sandbox-refund"
 import { SandboxTransfer } from "./models/sandbox-transfer"
 import { SandboxTransferReversal } from "./models/sandbox-transfer-reversal"
-import { LocalGateway } from "./providers/local-gateway"
+import { LocalGateway, type SandboxAccountView } from "./providers/local-gateway"
 import { StripeGateway } from "./providers/stripe-gateway"
 import {
+  AccountLink,
+  ConnectedAccount,
+  CreateAccountLinkInput,
+  CreateConnectedAccountInput,
   CreatedPaymentIntent,
   CreatePaymentIntentInput,
   CreateRefundInput,
@@ -26,6 +31,9 @@ import {
   WebhookEvent,
 } from "./types"
 
+/** This server in development (PUBLIC_URL unset). */
+const DEFAULT_PUBLIC_URL = "http://localhost:9000"
+
 type InjectedDependencies = {
   baseRepository: DAL.RepositoryService
 }
@@ -41,6 +49,7 @@ class PaymentsModuleService
     SandboxTransfer,
     SandboxTransferReversal,
     SandboxRefund,
+    SandboxAccount,
     ProcessedWebhookEvent,
   })
   implements PaymentGateway
@@ -55,6 +64,7 @@ class PaymentsModuleService
       ? new StripeGateway({
           apiKey: options.stripeApiKey,
           webhookSecret: options.stripeWebhookSecret,
+          connectWebhookSecret: options.stripeConnectWebhookSecret,
           apiBase: options.stripeApiBase,
         })
       : new LocalGateway({
@@ -62,6 +72,7 @@ class PaymentsModuleService
           // The development secret is public: a production demo verifies webhooks only with its own secret.
           webhookSecret:
             options.stripeWebhookSecret || (options.localGatewayInProduction ? undefined : LOCAL_WEBHOOK_SECRET),
+          publicUrl: options.publicUrl || DEFAULT_PUBLIC_URL,
         })
     this.provider = this.gateway_.provider
   }
@@ -95,8 +106,30 @@ class PaymentsModuleService
     return this.gateway_.listTransfers(input)
   }
 
+  createConnectedAccount(input: CreateConnectedAccountInput): Promise<ConnectedAccount> {
+    return this.gateway_.createConnectedAccount(input)
+  }
+
+  retrieveConnectedAccount(id: string): Promise<ConnectedAccount> {
+    return this.gateway_.retrieveConnectedAccount(id)
+  }
+
+  createAccountLink(input: CreateAccountLinkInput): Promise<AccountLink> {
+    return this.gateway_.createAccountLink(input)
+  }
+
   parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent {
     return this.gateway_.parseWebhookEvent(rawBody, signatureHeader)
+  }
+
+  /** Local gateway only (the sandbox onboarding page): the account and where its page sends the user back. */
+  async retrieveSandboxOnboarding(id: string): Promise<SandboxAccountView> {
+    return this.localGateway().retrieveSandboxAccount(id)
+  }
+
+  /** Local gateway only: completes the account's onboarding as Stripe's hosted page would. */
+  async completeSandboxOnboarding(id: string): Promise<SandboxAccountView> {
+    return this.localGateway().completeSandboxOnboarding(id)
   }
 
   /** Local gateway only (the sandbox confirm route): confirms an intent with a test card. */

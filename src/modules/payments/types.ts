@@ -7,6 +7,11 @@ export interface PaymentsModuleOptions {
   stripeApiKey?: string
   /** STRIPE_WEBHOOK_SECRET (`whsec_...`): verifies incoming webhook signatures (both providers). */
   stripeWebhookSecret?: string
+  /**
+   * STRIPE_CONNECT_WEBHOOK_SECRET: Stripe sends events of connected accounts (`account.updated`) to a Connect
+   * endpoint, which has its own signing secret; both endpoints may point at /api/webhooks/payments.
+   */
+  stripeConnectWebhookSecret?: string
   /** STRIPE_API_BASE, e.g. `http://127.0.0.1:12345`: only for tests against a fake Stripe server. */
   stripeApiBase?: string
   /**
@@ -15,6 +20,11 @@ export interface PaymentsModuleOptions {
    * `stripeWebhookSecret`, never the public development secret.
    */
   localGatewayInProduction?: boolean
+  /**
+   * PUBLIC_URL: this server's address as a browser reaches it. The local gateway's onboarding links point at its
+   * sandbox page there (`/api/sandbox/accounts/{id}/onboarding`). Default `http://localhost:9000`.
+   */
+  publicUrl?: string
 }
 
 /** Signing secret of the local gateway when no `stripeWebhookSecret` is configured (development only). */
@@ -89,6 +99,36 @@ export type TransferPage = { transfers: GatewayTransfer[]; hasMore: boolean }
 
 export type WebhookEvent = { id: string; type: string; object: Record<string, unknown> }
 
+/** A Connect Express account for an organization (Stripe's `POST /v1/accounts`). */
+export type CreateConnectedAccountInput = {
+  /** Stored as `metadata.organization_id`, so that an `account.updated` event names its organization. */
+  organizationId: string
+  /** Derived from the organization: concurrent or repeated requests create one account. */
+  idempotencyKey: string
+}
+
+/** A connected account's state as the provider reports it. */
+export type ConnectedAccount = {
+  id: string
+  chargesEnabled: boolean
+  payoutsEnabled: boolean
+  detailsSubmitted: boolean
+  /** The `transfers` capability is `active`: transfers to this account succeed. */
+  transfersActive: boolean
+  metadata: Record<string, string>
+}
+
+/** An onboarding link (Stripe's account link of type `account_onboarding`). */
+export type CreateAccountLinkInput = {
+  accountId: string
+  /** Where the provider sends the user when the link expired or was already used: ask for a new link. */
+  refreshUrl: string
+  /** Where the provider sends the user after onboarding (not a proof of completion: read the account). */
+  returnUrl: string
+}
+
+export type AccountLink = { url: string; expiresAt: Date }
+
 export interface PaymentGateway {
   readonly provider: PaymentProvider
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<CreatedPaymentIntent>
@@ -102,6 +142,12 @@ export interface PaymentGateway {
    * use: before sending a transfer's key again after that, ask here whether the transfer already exists.
    */
   listTransfers(input: ListTransfersInput): Promise<GatewayTransfer[]>
+  /** A Connect Express account with the transfers capability requested (idempotent by key). */
+  createConnectedAccount(input: CreateConnectedAccountInput): Promise<ConnectedAccount>
+  /** Throws MedusaError NOT_FOUND for unknown ids. */
+  retrieveConnectedAccount(id: string): Promise<ConnectedAccount>
+  /** A single-use onboarding link of the account. */
+  createAccountLink(input: CreateAccountLinkInput): Promise<AccountLink>
   /** Throws MedusaError INVALID_DATA "Invalid signature" when verification fails. */
   parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent
 }

@@ -15,7 +15,15 @@ export const Organization = model
     plan: model.enum([...ORGANIZATION_PLANS]).default("starter"),
     founding_artist_since: model.dateTime().nullable(),
     gallery_approved: model.boolean().default(false),
+    /** The Connect Express account payouts go to (`acct_...`), created by payout onboarding. */
     stripe_account_id: model.text().nullable(),
+    /** The account's state as the payment provider last reported it (onboarding, `account.updated`). */
+    charges_enabled: model.boolean().default(false),
+    payouts_enabled: model.boolean().default(false),
+    details_submitted: model.boolean().default(false),
+    /** The account's `transfers` capability is active: with payouts_enabled, transfers may be sent to it. */
+    transfers_active: model.boolean().default(false),
+    account_synced_at: model.dateTime().nullable(),
     is_guest: model.boolean().default(false),
     expires_at: model.dateTime().nullable(),
     /** When the expiry job first saw this guest workspace expired (expires_at alone decides access). */

@@ -352,6 +352,65 @@ moduleIntegrationTestRunner<PaymentsModuleService>({
       })
     })
 
+    describe("connected accounts (Connect Express)", () => {
+      const accountInput = (organizationId = "org_1") => ({ organizationId, idempotencyKey: `connect-account-${organizationId}` })
+
+      it("creates an account that cannot receive payouts until its onboarding is completed", async () => {
+        const account = await service.createConnectedAccount(accountInput())
+        expect(account).toEqual({
+          id: expect.stringMatching(/^acct_/),
+          chargesEnabled: false,
+          payoutsEnabled: false,
+          detailsSubmitted: false,
+          transfersActive: false,
+          metadata: { organization_id: "org_1" },
+        })
+        expect(await service.retrieveConnectedAccount(account.id)).toEqual(account)
+
+        const link = await service.createAccountLink({
+          accountId: account.id,
+          refreshUrl: "https://app.test/refresh",
+          returnUrl: "https://app.test/return",
+        })
+        expect(link.url).toBe(`http://localhost:9000/api/sandbox/accounts/${account.id}/onboarding`)
+        expect(link.expiresAt.getTime()).toBeGreaterThan(Date.now())
+
+        const completed = await service.completeSandboxOnboarding(account.id)
+        expect(completed).toMatchObject({
+          payoutsEnabled: true,
+          detailsSubmitted: true,
+          transfersActive: true,
+          chargesEnabled: false,
+          returnUrl: "https://app.test/return",
+          refreshUrl: "https://app.test/refresh",
+        })
+        expect(await service.retrieveConnectedAccount(account.id)).toMatchObject({ payoutsEnabled: true, transfersActive: true })
+      })
+
+      it("replays a key with its account (also concurrently) and refuses it for another organization", async () => {
+        const accounts = await Promise.all(Array.from({ length: 5 }, () => service.createConnectedAccount(accountInput())))
+        expect(new Set(accounts.map((a) => a.id)).size).toBe(1)
+        expect(await service.listSandboxAccounts({})).toHaveLength(1)
+        const reused = await rejection(
+          service.createConnectedAccount({ organizationId: "org_2", idempotencyKey: "connect-account-org_1" })
+        )
+        expect(reused).toMatchObject({ type: MedusaError.Types.CONFLICT, code: PAYMENT_ERROR_CODES.IDEMPOTENCY })
+      })
+
+      it("answers NOT_FOUND for an unknown account, its link and its onboarding", async () => {
+        for (const attempt of [
+          () => service.retrieveConnectedAccount("acct_missing"),
+          () => service.createAccountLink({ accountId: "acct_missing", refreshUrl: "https://a.test", returnUrl: "https://a.test" }),
+          () => service.completeSandboxOnboarding("acct_missing"),
+        ]) {
+          expect(await rejection(attempt())).toMatchObject({
+            type: MedusaError.Types.NOT_FOUND,
+            message: "No such account: 'acct_missing'",
+          })
+        }
+      })
+    })
+
     describe("webhooks", () => {
       const payload = JSON.stringify({
         id: "evt_local_1",

@@ -343,6 +343,24 @@ describe("StripeGateway against a fake Stripe API", () => {
       expect(() => gateway.parseWebhookEvent(tampered, header)).toThrow("Invalid signature")
     })
 
+    it("also accepts the Connect endpoint's secret when one is configured, and no other", () => {
+      const connect = new StripeGateway({
+        apiKey: "sk_test_fake",
+        webhookSecret: WEBHOOK_SECRET,
+        connectWebhookSecret: "whsec_connect",
+        apiBase: stripe.apiBase,
+      })
+      expect(connect.parseWebhookEvent(Buffer.from(payload), signWebhookPayload(payload, "whsec_connect")).id).toBe("evt_1")
+      expect(connect.parseWebhookEvent(Buffer.from(payload), signWebhookPayload(payload, WEBHOOK_SECRET)).id).toBe("evt_1")
+      expect(() => connect.parseWebhookEvent(Buffer.from(payload), signWebhookPayload(payload, "whsec_other"))).toThrow(
+        "Invalid signature"
+      )
+      // Without it, the Connect secret verifies nothing.
+      expect(() => gateway.parseWebhookEvent(Buffer.from(payload), signWebhookPayload(payload, "whsec_connect"))).toThrow(
+        "Invalid signature"
+      )
+    })
+
     it("refuses every event when no signing secret is configured", () => {
       const unsigned = new StripeGateway({ apiKey: "sk_test_fake", apiBase: stripe.apiBase })
       expect(() =>

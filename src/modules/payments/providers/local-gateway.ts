@@ -9,6 +9,10 @@ import {
 } from "@medusajs/framework/utils"
 import { createHash, randomBytes } from "node:crypto"
 import {
+  AccountLink,
+  ConnectedAccount,
+  CreateAccountLinkInput,
+  CreateConnectedAccountInput,
   CreatedPaymentIntent,
   CreatePaymentIntentInput,
   CreateRefundInput,
@@ -34,6 +38,42 @@ export type LocalGatewayOptions = {
   baseRepository: DAL.RepositoryService
   /** Without one, every webhook is refused as unsigned. */
   webhookSecret: string | undefined
+  /** This server's public address: onboarding links point at its sandbox page. */
+  publicUrl: string
+}
+
+type AccountRow = {
+  id: string
+  metadata: Record<string, string> | null
+  charges_enabled: boolean
+  payouts_enabled: boolean
+  details_submitted: boolean
+  transfers_active: boolean
+  refresh_url: string | null
+  return_url: string | null
+  request_hash: string
+}
+
+/** A local account with the links of its latest onboarding link (the sandbox page sends the user back there). */
+export type SandboxAccountView = ConnectedAccount & { refreshUrl: string | null; returnUrl: string | null }
+
+/** The sandbox page that stands in for Stripe's hosted onboarding. */
+export function sandboxOnboardingPath(accountId: string): string {
+  return `/api/sandbox/accounts/${encodeURIComponent(accountId)}/onboarding`
+}
+
+/** Stripe's account links expire minutes after they are made: reported as such, though the sandbox page never expires. */
+const ACCOUNT_LINK_TTL_MS = 5 * 60 * 1000
+
+function toConnectedAccount(row: AccountRow): ConnectedAccount {
+  return {
+    id: row.id,
+    chargesEnabled: row.charges_enabled,
+    payoutsEnabled: row.payouts_enabled,
+    detailsSubmitted: row.details_submitted,
+    transfersActive: row.transfers_active,
+    metadata: { ...(row.metadata ?? {}) },
+  }
 }
 
 type IntentRow = {
@@ -63,7 +103,7 @@ type ListedTransferRow = {
 }
 
 /** Tables whose rows carry an idempotency key (a closed set: safe to interpolate into SQL). */
-type IdempotentTable = "sandbox_payment_intent" | "sandbox_transfer" | "sandbox_transfer_reversal" | "sandbox_refund"
+type IdempotentTable = "sandbox_account" | "sandbox_payment_intent" | "sandbox_transfer" | "sandbox_transfer_reversal" | "sandbox_refund"
 
 /** Stripe's minimum charge in USD. */
 const MIN_CHARGE_CENTS = 50
@@ -151,10 +191,12 @@ export class LocalGateway implements PaymentGateway {
   // Read by @InjectManager / @InjectTransactionManager.
   protected readonly baseRepository_: DAL.RepositoryService
   protected readonly webhookSecret_: string | undefined
+  protected readonly publicUrl_: string
 
   constructor(options: LocalGatewayOptions) {
     this.baseRepository_ = options.baseRepository
     this.webhookSecret_ = options.webhookSecret
+    this.publicUrl_ = options.publicUrl.replace(/\/+$/, "")
   }
 
   /**
@@ -548,6 +590,99 @@ export class LocalGateway implements PaymentGateway {
     return verifyWebhookEvent(rawBody, signatureHeader, this.webhookSecret_)
   }
 
+  /** One statement (INSERT ... ON CONFLICT DO NOTHING): a key already taken replays its account. */
+  @InjectManager()
+  async createConnectedAccount(
+    input: CreateConnectedAccountInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<ConnectedAccount> {
+    assertIdempotencyKey(input.idempotencyKey)
+    if (!input.organizationId) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "A connected account needs its organization id")
+    }
+    const params = { type: "express", capabilities: { transfers: { requested: true } }, metadata: { organization_id: input.organizationId } }
+    const hash = requestHash("account.create", params)
+    const [inserted] = await this.query<AccountRow>(
+      sharedContext,
+      `insert into sandbox_account (id, metadata, idempotency_key, request_hash)
+       values (?, ?::jsonb, ?, ?)
+       on conflict (idempotency_key) where deleted_at is null do nothing
+       returning *`,
+      [generateEntityId(undefined, "acct"), JSON.stringify(params.metadata), input.idempotencyKey, hash]
+    )
+    const row =
+      inserted ?? (await this.replay<AccountRow>(sharedContext, "sandbox_account", input.idempotencyKey, hash))
+    return toConnectedAccount(row)
+  }
+
+  @InjectManager()
+  async retrieveConnectedAccount(
+    id: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<ConnectedAccount> {
+    return toConnectedAccount(await this.selectAccount(sharedContext, id))
+  }
+
+  /** The link is the account's sandbox onboarding page; the page sends the user back to these URLs. */
+  @InjectManager()
+  async createAccountLink(
+    input: CreateAccountLinkInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<AccountLink> {
+    const [row] = await this.query<{ id: string }>(
+      sharedContext,
+      `update sandbox_account set refresh_url = ?, return_url = ?, updated_at = now()
+       where id = ? and deleted_at is null returning id`,
+      [input.refreshUrl, input.returnUrl, input.accountId]
+    )
+    if (!row) throw this.noSuch("account", input.accountId)
+    return {
+      url: `${this.publicUrl_}${sandboxOnboardingPath(row.id)}`,
+      expiresAt: new Date(Date.now() + ACCOUNT_LINK_TTL_MS),
+    }
+  }
+
+  /** The sandbox onboarding page's account (unknown: NOT_FOUND). */
+  @InjectManager()
+  async retrieveSandboxAccount(
+    id: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<SandboxAccountView> {
+    const row = await this.selectAccount(sharedContext, id)
+    return { ...toConnectedAccount(row), refreshUrl: row.refresh_url, returnUrl: row.return_url }
+  }
+
+  /**
+   * What completing Stripe's hosted onboarding does to an Express account that asked only for transfers: details
+   * submitted, payouts enabled, the transfers capability active (charges stay disabled: card payments were never
+   * requested). Idempotent.
+   */
+  @InjectManager()
+  async completeSandboxOnboarding(
+    id: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<SandboxAccountView> {
+    const [row] = await this.query<AccountRow>(
+      sharedContext,
+      `update sandbox_account
+       set details_submitted = true, payouts_enabled = true, transfers_active = true, updated_at = now()
+       where id = ? and deleted_at is null returning *`,
+      [id]
+    )
+    if (!row) throw this.noSuch("account", id)
+    return { ...toConnectedAccount(row), refreshUrl: row.refresh_url, returnUrl: row.return_url }
+  }
+
+  protected async selectAccount(sharedContext: Context<SqlEntityManager>, id: string): Promise<AccountRow> {
+    const [row] = await this.query<AccountRow>(
+      sharedContext,
+      `select * from sandbox_account where id = ? and deleted_at is null`,
+      [id]
+    )
+    if (!row) throw this.noSuch("account", id)
+    return row
+  }
+
   /** A group's transfers, newest first (ties by id), optionally after a cursor transfer and up to a limit. */
   protected async selectTransfers(
     sharedContext: Context<SqlEntityManager>,
@@ -643,7 +778,7 @@ export class LocalGateway implements PaymentGateway {
     return row
   }
 
-  protected noSuch(resource: "payment_intent" | "transfer", id: string): MedusaError {
+  protected noSuch(resource: "account" | "payment_intent" | "transfer", id: string): MedusaError {
     return new MedusaError(
       MedusaError.Types.NOT_FOUND,
       `No such ${resource}: '${id}'`,

@@ -1,6 +1,10 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import Stripe from "stripe"
 import {
+  AccountLink,
+  ConnectedAccount,
+  CreateAccountLinkInput,
+  CreateConnectedAccountInput,
   CreatedPaymentIntent,
   CreatePaymentIntentInput,
   CreateRefundInput,
@@ -19,6 +23,8 @@ import { verifyWebhookEvent } from "../webhook-signature"
 export type StripeGatewayOptions = {
   apiKey: string
   webhookSecret?: string
+  /** The Connect endpoint's signing secret (events of connected accounts), tried when `webhookSecret` does not verify. */
+  connectWebhookSecret?: string
   /** e.g. `http://127.0.0.1:12345`: sends every API request to a fake server (tests only). */
   apiBase?: string
 }
@@ -94,11 +100,23 @@ function toGatewayTransfer(transfer: Stripe.Transfer): GatewayTransfer {
   }
 }
 
+function toConnectedAccount(account: Stripe.Account): ConnectedAccount {
+  return {
+    id: account.id,
+    chargesEnabled: account.charges_enabled === true,
+    payoutsEnabled: account.payouts_enabled === true,
+    detailsSubmitted: account.details_submitted === true,
+    transfersActive: account.capabilities?.transfers === "active",
+    metadata: { ...(account.metadata ?? {}) },
+  }
+}
+
 /** The real gateway: Stripe's API through the official SDK. Amounts are integer cents, as Stripe expects. */
 export class StripeGateway implements PaymentGateway {
   readonly provider = "stripe" as const
   protected readonly stripe_: Stripe
   protected readonly webhookSecret_: string | undefined
+  protected readonly connectWebhookSecret_: string | undefined
 
   constructor(options: StripeGatewayOptions) {
     this.stripe_ = new Stripe(options.apiKey, {
@@ -108,6 +126,7 @@ export class StripeGateway implements PaymentGateway {
       ...(options.apiBase ? parseStripeApiBase(options.apiBase) : {}),
     })
     this.webhookSecret_ = options.webhookSecret
+    this.connectWebhookSecret_ = options.connectWebhookSecret
   }
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<CreatedPaymentIntent> {
@@ -195,12 +214,51 @@ export class StripeGateway implements PaymentGateway {
     return transfers.map(toGatewayTransfer)
   }
 
+  async createConnectedAccount(input: CreateConnectedAccountInput): Promise<ConnectedAccount> {
+    const account = await this.call("create the connected account", () =>
+      this.stripe_.accounts.create(
+        {
+          type: "express",
+          // Gallery sales are charged by the platform and sent on as transfers: that is the only capability needed.
+          capabilities: { transfers: { requested: true } },
+          metadata: { organization_id: input.organizationId },
+        },
+        { idempotencyKey: input.idempotencyKey }
+      )
+    )
+    return toConnectedAccount(account)
+  }
+
+  async retrieveConnectedAccount(id: string): Promise<ConnectedAccount> {
+    return toConnectedAccount(
+      await this.call("retrieve the connected account", () => this.stripe_.accounts.retrieve(id))
+    )
+  }
+
+  async createAccountLink(input: CreateAccountLinkInput): Promise<AccountLink> {
+    const link = await this.call("create the onboarding link", () =>
+      this.stripe_.accountLinks.create({
+        account: input.accountId,
+        type: "account_onboarding",
+        refresh_url: input.refreshUrl,
+        return_url: input.returnUrl,
+      })
+    )
+    return { url: link.url, expiresAt: new Date(link.expires_at * 1000) }
+  }
+
   parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent {
     if (!this.webhookSecret_) {
       // Without the signing secret no event can be trusted: fail loudly rather than accept unsigned data.
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "STRIPE_WEBHOOK_SECRET is not configured")
     }
-    return verifyWebhookEvent(rawBody, signatureHeader, this.webhookSecret_, this.stripe_.webhooks)
+    try {
+      return verifyWebhookEvent(rawBody, signatureHeader, this.webhookSecret_, this.stripe_.webhooks)
+    } catch (error) {
+      const unsigned = error instanceof MedusaError && error.message === "Invalid signature"
+      if (!unsigned || !this.connectWebhookSecret_) throw error
+      return verifyWebhookEvent(rawBody, signatureHeader, this.connectWebhookSecret_, this.stripe_.webhooks)
+    }
   }
 
   protected async call<T>(action: string, request: () => Promise<T>): Promise<T> {

@@ -16,7 +16,8 @@ function signatureHeader(req: MedusaRequest): string | undefined {
  * 400 {error: "Invalid signature"} (or "Invalid webhook payload" for a signed body that is not an event);
  * 200 {received: true, duplicate: true} for an event id already processed (nothing changes);
  * 200 {received: true} after processing (`payment_intent.succeeded` settles the order, `payment_intent.payment_failed`
- * records the failure; other types and unknown intents are acknowledged and ignored);
+ * records the failure; `account.updated` records the connected account's state and pays its organization's pending
+ * payouts once it can receive them; other types, unknown intents and unknown accounts are acknowledged and ignored);
  * 500 when processing failed: nothing is recorded, so the provider's retry is processed.
  *
  * The event is recorded as processed only after its effect has committed. Effects are idempotent (settlement is
