@@ -2,6 +2,7 @@ import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { requireDashboardMember, resolveOrganization } from "../utils/access"
 import { validateBody, validateQuery } from "../utils/validation"
 import { storeCartMiddlewares } from "./cart/middlewares"
+import { apiKeyMiddlewares } from "./settings/api-keys/middlewares"
 import { unsubscribeMiddlewares } from "./unsubscribe/middlewares"
 import { CreateMemberBody } from "./members/validators"
 import { CheckSlugQuery, CreateOrganizationBody, OrganizationContextQuery } from "./organizations/validators"
@@ -9,10 +10,11 @@ import { CheckSlugQuery, CreateOrganizationBody, OrganizationContextQuery } from
 /**
  * The creator-dashboard family: every /api route outside /api/gallery, /api/admin, /api/webhooks (signed by the
  * payment provider), /api/sandbox (the local gateway's stand-in for the customer's browser) and the public storefront
- * routes a shopper calls without an account (/api/cart/email, /api/unsubscribe/{token}). Matched up to the "/api"
+ * routes a shopper calls without an account (/api/cart/email, /api/unsubscribe/{token}), and the platform API's
+ * storefront variant /api/v1 (API keys, src/api/v1). Matched up to the "/api"
  * segment so that Express accepts it as a prefix.
  */
-export const DASHBOARD_ROUTES = /^\/api(?=\/(?!(?:gallery|admin|webhooks|sandbox|unsubscribe|cart\/email)(?:[/?#]|$)))/
+export const DASHBOARD_ROUTES = /^\/api(?=\/(?!(?:gallery|admin|webhooks|sandbox|unsubscribe|cart\/email|v1)(?:[/?#]|$)))/
 
 /** /api/* creator-dashboard routes (members). */
 export const applicationMiddlewares: MiddlewareRoute[] = [
@@ -20,6 +22,7 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
   { matcher: DASHBOARD_ROUTES, middlewares: [...requireDashboardMember()] },
   ...storeCartMiddlewares,
   ...unsubscribeMiddlewares,
+  ...apiKeyMiddlewares,
   { matcher: "/api/members", methods: ["POST"], middlewares: [validateBody(CreateMemberBody)] },
   { matcher: "/api/organizations", methods: ["POST"], middlewares: [validateBody(CreateOrganizationBody)] },
   { matcher: "/api/organizations/check-slug", methods: ["GET"], middlewares: [validateQuery(CheckSlugQuery)] },
