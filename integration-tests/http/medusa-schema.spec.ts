@@ -16,6 +16,16 @@ import { getGalleryProductsByIds, listGalleryProducts } from "../../src/queries/
 import { MEDUSA_TABLES } from "../../src/queries/medusa/tables"
 import { cartsPurchasedSinceCapture, currentVariantPrices, variantsOfOrganization } from "../../src/queries/store-carts"
 import { appTables } from "../helpers/app-tables"
+import {
+  getMirrorOrder,
+  getOrderBookSource,
+  getOrderOrganizationId,
+  getOrganizationOrder,
+  listArtistOrdersWithoutMirror,
+  listOrderFulfillments,
+  listOrganizationOrders,
+  organizationOrderAnalytics,
+} from "../../src/queries/medusa/order-book"
 
 jest.setTimeout(180000)
 
@@ -142,6 +152,14 @@ medusaIntegrationTestRunner({
         await cartsPurchasedSinceCapture(pg, ["rcart_missing"])
         await currentVariantPrices(pg, ["variant_missing"])
         await variantsOfOrganization(pg, "org_missing", ["variant_missing"])
+        await getOrderBookSource(pg, "aord_missing")
+        await listArtistOrdersWithoutMirror(pg, { limit: 10, graceSeconds: 60 })
+        await listOrderFulfillments(pg, "order_missing")
+        await getMirrorOrder(pg, "order_missing")
+        await listOrganizationOrders(pg, { organizationId: "org_missing", status: "paid", search: "#12", customerId: "cus_x", limit: 20, offset: 0 })
+        await getOrderOrganizationId(pg, "order_missing")
+        await getOrganizationOrder(pg, { organizationId: "org_missing", orderId: "order_missing" })
+        await organizationOrderAnalytics(pg, { organizationId: "org_missing", days: 30 })
       })
       const overMedusa = statements.filter((statement) => NAMES_A_MEDUSA_TABLE.test(statement.sql))
       expect(overMedusa.length).toBeGreaterThanOrEqual(10)

@@ -17,6 +17,8 @@ export const GALLERY_ORDER_PAID_HANDLERS = {
   orderPaidEmails: "order-paid-emails",
   /** Credits the buyer's referral session, when the checkout carried one. */
   referralConversions: "referral-conversions",
+  /** Mirrors each artist order as a Medusa order in its organization's sales channel (docs/order-book.md). */
+  medusaOrderBook: "medusa-order-book",
 } as const
 
 /** Emitted once per artist order, when its artist ships it. */
@@ -26,7 +28,25 @@ export const GALLERY_ARTIST_ORDER_SHIPPED_TOPIC = "gallery.artist_order.shipped"
 export const GALLERY_ARTIST_ORDER_SHIPPED_HANDLERS = {
   /** The customer's shipping notification with the tracking details. */
   shipmentEmail: "shipment-email",
+  /** The Medusa fulfilment and shipment of the artist order's mirror (docs/order-book.md). */
+  medusaFulfilment: "medusa-order-fulfilment",
 } as const
+
+/** Emitted once per artist order, when its artist marks it delivered. */
+export const GALLERY_ARTIST_ORDER_DELIVERED_TOPIC = "gallery.artist_order.delivered"
+export const GALLERY_ARTIST_ORDER_DELIVERED_HANDLERS = {
+  /** Marks the mirror's Medusa fulfilment delivered. */
+  medusaDelivery: "medusa-order-delivery",
+} as const
+
+/** Emitted once per gallery order, when an administrator cancels it. */
+export const GALLERY_ORDER_CANCELLED_TOPIC = "gallery.order.cancelled"
+export const GALLERY_ORDER_CANCELLED_HANDLERS = {
+  /** Cancels the Medusa orders that mirror its artist orders. */
+  medusaCancel: "medusa-order-cancel",
+} as const
+
+export type GalleryOrderCancelledPayload = { id: string }
 
 export type ArtistOrderShippedPayload = { id: string }
 
@@ -56,7 +76,11 @@ export function galleryOrderPaidMessages(order: GalleryOrderPaidPayload): Outbox
     referral_session_id: order.referral_session_id,
     charge_id: order.charge_id,
   }
-  const handlers: string[] = [GALLERY_ORDER_PAID_HANDLERS.transferPayouts, GALLERY_ORDER_PAID_HANDLERS.orderPaidEmails]
+  const handlers: string[] = [
+    GALLERY_ORDER_PAID_HANDLERS.transferPayouts,
+    GALLERY_ORDER_PAID_HANDLERS.orderPaidEmails,
+    GALLERY_ORDER_PAID_HANDLERS.medusaOrderBook,
+  ]
   if (order.referral_session_id) handlers.push(GALLERY_ORDER_PAID_HANDLERS.referralConversions)
   return handlers.map((handler) => ({
     key: outboxMessageKey(handler, order.id),
@@ -66,11 +90,29 @@ export function galleryOrderPaidMessages(order: GalleryOrderPaidPayload): Outbox
   }))
 }
 
-/** The messages a shipment queues. */
+/** The messages a shipment queues: the customer's email and the Medusa fulfilment. */
 export function artistOrderShippedMessages(artistOrderId: string): OutboxMessageInput[] {
-  const handler = GALLERY_ARTIST_ORDER_SHIPPED_HANDLERS.shipmentEmail
   const payload: ArtistOrderShippedPayload = { id: artistOrderId }
-  return [{ key: outboxMessageKey(handler, artistOrderId), topic: GALLERY_ARTIST_ORDER_SHIPPED_TOPIC, handler, payload }]
+  return Object.values(GALLERY_ARTIST_ORDER_SHIPPED_HANDLERS).map((handler) => ({
+    key: outboxMessageKey(handler, artistOrderId),
+    topic: GALLERY_ARTIST_ORDER_SHIPPED_TOPIC,
+    handler,
+    payload,
+  }))
+}
+
+/** The messages a delivery queues. */
+export function artistOrderDeliveredMessages(artistOrderId: string): OutboxMessageInput[] {
+  const handler = GALLERY_ARTIST_ORDER_DELIVERED_HANDLERS.medusaDelivery
+  const payload: ArtistOrderShippedPayload = { id: artistOrderId }
+  return [{ key: outboxMessageKey(handler, artistOrderId), topic: GALLERY_ARTIST_ORDER_DELIVERED_TOPIC, handler, payload }]
+}
+
+/** The messages a cancellation queues. */
+export function galleryOrderCancelledMessages(orderId: string): OutboxMessageInput[] {
+  const handler = GALLERY_ORDER_CANCELLED_HANDLERS.medusaCancel
+  const payload: GalleryOrderCancelledPayload = { id: orderId }
+  return [{ key: outboxMessageKey(handler, orderId), topic: GALLERY_ORDER_CANCELLED_TOPIC, handler, payload }]
 }
 
 const FIRST_RETRY_SECONDS = 10

@@ -1,10 +1,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import {
+  GALLERY_ARTIST_ORDER_DELIVERED_HANDLERS,
   GALLERY_ARTIST_ORDER_SHIPPED_HANDLERS,
+  GALLERY_ORDER_CANCELLED_HANDLERS,
   GALLERY_ORDER_PAID_HANDLERS,
   type ArtistOrderShippedPayload,
+  type GalleryOrderCancelledPayload,
   type GalleryOrderPaidPayload,
 } from "../lib/outbox"
+import { cancelGalleryOrderMirrors, mirrorPaidGalleryOrder, syncArtistOrderFulfilment } from "./handlers/medusa-order-book"
 import { sendGalleryOrderPaidEmails } from "./handlers/order-paid-emails"
 import { recordGalleryReferralConversions } from "./handlers/referral-conversions"
 import { sendShipmentEmail } from "./handlers/shipment-email"
@@ -32,4 +36,9 @@ export const OUTBOX_HANDLERS: Record<string, OutboxHandler> = {
     sendGalleryOrderPaidEmails(container, payloads as GalleryOrderPaidPayload[]),
   [GALLERY_ORDER_PAID_HANDLERS.referralConversions]: eachOf(recordGalleryReferralConversions),
   [GALLERY_ARTIST_ORDER_SHIPPED_HANDLERS.shipmentEmail]: eachOf<ArtistOrderShippedPayload>(sendShipmentEmail),
+  // The Medusa order book (docs/order-book.md): one order at a time, each under its artist orders' locks.
+  [GALLERY_ORDER_PAID_HANDLERS.medusaOrderBook]: eachOf<GalleryOrderPaidPayload>(mirrorPaidGalleryOrder),
+  [GALLERY_ARTIST_ORDER_SHIPPED_HANDLERS.medusaFulfilment]: eachOf<ArtistOrderShippedPayload>(syncArtistOrderFulfilment),
+  [GALLERY_ARTIST_ORDER_DELIVERED_HANDLERS.medusaDelivery]: eachOf<ArtistOrderShippedPayload>(syncArtistOrderFulfilment),
+  [GALLERY_ORDER_CANCELLED_HANDLERS.medusaCancel]: eachOf<GalleryOrderCancelledPayload>(cancelGalleryOrderMirrors),
 }

@@ -20,6 +20,7 @@ import {
 } from "../workflows/artist-product/workflows/create-artist-products"
 import { createMemberAccountWorkflow } from "../workflows/member/workflows/create-member-account"
 import { createOrganizationWorkflow } from "../workflows/organization/workflows/create-organization"
+import { ensureOrderBookSetup } from "../order-book/shipping-setup"
 
 // ---------------------------------------------------------------------------------------------------
 // Demo data (docs/architecture.md, "Demo data"): storefront builders, docs and tests rely on these names.
@@ -472,6 +473,9 @@ export async function seedDemoData(container: MedusaContainer): Promise<SeedSumm
   await linkStockLocationToChannels(container, locationId, salesChannelIds)
   const token = await ensurePublishableKey(container, salesChannelIds, summary)
 
+  // The Medusa order book's shipping setup (docs/order-book.md), before the products: it creates the default shipping
+  // profile when there is none, which products need for Medusa fulfilments.
+  await ensureOrderBookSetup(container)
   for (const { org, id } of organizations) await ensureProducts(container, id, org, locationId, summary)
   await ensureStoreDefaults(container, regionId, locationId, summary)
   return { ...summary, publishable_key_token: token }

@@ -5,6 +5,7 @@ import { storeCartMiddlewares } from "./cart/middlewares"
 import { apiKeyMiddlewares } from "./settings/api-keys/middlewares"
 import { unsubscribeMiddlewares } from "./unsubscribe/middlewares"
 import { CreateMemberBody } from "./members/validators"
+import { orderBookMiddlewares } from "./orders/middlewares"
 import { CheckSlugQuery, CreateOrganizationBody, OrganizationContextQuery } from "./organizations/validators"
 
 /**
@@ -31,4 +32,5 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
     methods: ["GET"],
     middlewares: [validateQuery(OrganizationContextQuery), resolveOrganization()],
   },
+  ...orderBookMiddlewares,
 ]

@@ -1,5 +1,7 @@
 import {
+  artistOrderDeliveredMessages,
   artistOrderShippedMessages,
+  galleryOrderCancelledMessages,
   DEFAULT_SETTLEMENT_RECONCILE_SECONDS,
   GALLERY_ORDER_PAID_TOPIC,
   galleryOrderPaidMessages,
@@ -18,16 +20,37 @@ describe("outbox rules", () => {
     expect(plain.map((m) => [m.key, m.topic, m.handler])).toEqual([
       ["transfer-payouts:gord_1", GALLERY_ORDER_PAID_TOPIC, "transfer-payouts"],
       ["order-paid-emails:gord_1", GALLERY_ORDER_PAID_TOPIC, "order-paid-emails"],
+      ["medusa-order-book:gord_1", GALLERY_ORDER_PAID_TOPIC, "medusa-order-book"],
     ])
     expect(plain[0].payload).toEqual({ id: "gord_1", referral_session_id: null, charge_id: "ch_1" })
     const referred = galleryOrderPaidMessages({ id: "gord_2", referral_session_id: "sess", charge_id: null })
-    expect(referred.map((m) => m.handler)).toEqual(["transfer-payouts", "order-paid-emails", "referral-conversions"])
-    expect(referred[2].payload).toEqual({ id: "gord_2", referral_session_id: "sess", charge_id: null })
+    expect(referred.map((m) => m.handler)).toEqual([
+      "transfer-payouts",
+      "order-paid-emails",
+      "medusa-order-book",
+      "referral-conversions",
+    ])
+    expect(referred[3].payload).toEqual({ id: "gord_2", referral_session_id: "sess", charge_id: null })
   })
 
-  it("a shipment queues the customer's shipping email, keyed by the artist order", () => {
+  it("a shipment queues the customer's shipping email and the Medusa fulfilment, keyed by the artist order", () => {
     expect(artistOrderShippedMessages("aord_1")).toEqual([
       { key: "shipment-email:aord_1", topic: "gallery.artist_order.shipped", handler: "shipment-email", payload: { id: "aord_1" } },
+      {
+        key: "medusa-order-fulfilment:aord_1",
+        topic: "gallery.artist_order.shipped",
+        handler: "medusa-order-fulfilment",
+        payload: { id: "aord_1" },
+      },
+    ])
+  })
+
+  it("a delivery and a cancellation queue the Medusa order book's update", () => {
+    expect(artistOrderDeliveredMessages("aord_1")).toEqual([
+      { key: "medusa-order-delivery:aord_1", topic: "gallery.artist_order.delivered", handler: "medusa-order-delivery", payload: { id: "aord_1" } },
+    ])
+    expect(galleryOrderCancelledMessages("gord_1")).toEqual([
+      { key: "medusa-order-cancel:gord_1", topic: "gallery.order.cancelled", handler: "medusa-order-cancel", payload: { id: "gord_1" } },
     ])
   })
 

@@ -574,7 +574,13 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
    */
   @InjectTransactionManager()
   async setArtistOrderStatus(
-    input: { artistOrderId: string; organizationId: string; status: string },
+    input: {
+      artistOrderId: string
+      organizationId: string
+      status: string
+      /** The outbox messages a delivery causes (the Medusa order book), written in its transaction. */
+      deliveredOutbox?: OutboxMessageInput[]
+    },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<ArtistOrderStatusChangeRecord> {
     const manager = this.manager_(sharedContext)
@@ -604,6 +610,7 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
     ])
     const statuses = artistOrders.map((a) => (a.id === artistOrder.id ? target : a.status))
     const parentOrderStatus = await storeParentStatus(manager, parent, derivedParentStatus(statuses), at)
+    if (target === "delivered") await insertOutboxMessages(manager, input.deliveredOutbox ?? [])
     return { galleryOrderId: parent.id, from: artistOrder.status, status: target, parentOrderStatus }
   }
 
@@ -617,6 +624,8 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
   @InjectTransactionManager()
   async markOrderCancelled(
     orderId: string,
+    /** The outbox messages the cancellation causes (the Medusa order book), written in its transaction. */
+    outbox: OutboxMessageInput[] = [],
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<MarkOrderCancelledResult> {
     const manager = this.manager_(sharedContext)
@@ -652,6 +661,7 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
        WHERE gallery_order_id = ? AND status = 'pending' AND deleted_at IS NULL`,
       [PAYOUT_CANCELLED_REASON, parent.id]
     )
+    await insertOutboxMessages(manager, outbox)
     return { order: rows[0], cancelledNow: true, previousStatus: parent.status, cancelledAt }
   }
 

@@ -1,5 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { GalleryOrderStatus } from "../../../lib/gallery-order-status"
+import { galleryOrderCancelledMessages } from "../../../lib/outbox"
 import { GALLERY_MODULE } from "../../../modules/gallery"
 import type GalleryModuleService from "../../../modules/gallery/service"
 
@@ -29,7 +30,11 @@ export const markGalleryOrderCancelledStep = createStep(
   "mark-gallery-order-cancelled",
   async (input: { orderId: string }, { container }) => {
     const gallery: GalleryModuleService = container.resolve(GALLERY_MODULE)
-    const { order, cancelledNow, previousStatus, cancelledAt } = await gallery.markOrderCancelled(input.orderId)
+    const { order, cancelledNow, previousStatus, cancelledAt } = await gallery.markOrderCancelled(
+      input.orderId,
+      // Queued only by the run that cancels: the Medusa orders of the order book are cancelled too.
+      galleryOrderCancelledMessages(input.orderId)
+    )
     return new StepResponse<CancelledGalleryOrder>({
       id: order.id,
       public_id: order.public_id,

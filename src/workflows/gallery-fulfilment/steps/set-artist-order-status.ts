@@ -1,6 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { ArtistSettableStatus } from "../../../lib/gallery-fulfilment"
 import type { GalleryOrderStatus } from "../../../lib/gallery-order-status"
+import { artistOrderDeliveredMessages } from "../../../lib/outbox"
 import { GALLERY_MODULE } from "../../../modules/gallery"
 import type GalleryModuleService from "../../../modules/gallery/service"
 
@@ -30,7 +31,11 @@ export const setArtistOrderStatusStep = createStep(
   "set-artist-order-status",
   async (input: SetArtistOrderStatusInput, { container }) => {
     const gallery: GalleryModuleService = container.resolve(GALLERY_MODULE)
-    const change = await gallery.setArtistOrderStatus(input)
+    // Queued only when the change is to delivered (the Medusa order book follows; docs/order-book.md).
+    const change = await gallery.setArtistOrderStatus({
+      ...input,
+      deliveredOutbox: artistOrderDeliveredMessages(input.artistOrderId),
+    })
     return new StepResponse<ArtistOrderStatusChange>({ id: input.artistOrderId, ...change })
   }
 )

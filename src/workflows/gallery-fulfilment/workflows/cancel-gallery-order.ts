@@ -3,6 +3,7 @@ import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { FULFILMENT_MESSAGES } from "../../../lib/gallery-fulfilment"
+import { GALLERY_OUTBOX_READY_EVENT } from "../../../lib/outbox"
 import { findGalleryOrderForCancel } from "../../../queries/artist-orders"
 import { galleryOrderLockKey } from "../../gallery-checkout/workflows/mark-gallery-order-paid"
 import { markGalleryOrderCancelledStep } from "../steps/mark-gallery-order-cancelled"
@@ -39,6 +40,8 @@ export const cancelGalleryOrderWorkflow = createWorkflow("cancel-gallery-order",
   when("gallery-order-cancelled-now", { order }, ({ order }) => order.cancelledNow).then(() => {
     const eventData = transform({ order }, ({ order }) => ({ id: order.id }))
     emitEventStep({ eventName: GALLERY_ORDER_CANCELLED_EVENT, data: eventData })
+    // The cancellation queued the Medusa order book's update in the outbox: dispatch it now.
+    emitEventStep({ eventName: GALLERY_OUTBOX_READY_EVENT, data: {} }).config({ name: "nudge-gallery-outbox" })
   })
 
   const result = transform(

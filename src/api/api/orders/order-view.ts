@@ -1,0 +1,104 @@
+import { fromCents } from "../../../lib/money"
+import { orderBookPaymentStatus, type OrderBookStatus, type OrderStatusFacts } from "../../../lib/order-book"
+import type { OrderDetailRow, OrderItemRow, OrganizationOrderRow } from "../../../queries/medusa/order-book"
+
+/** Medusa amounts are numeric (major unit): shown as numbers rounded to the cent. */
+const money = (value: string | number | null | undefined) => Math.round(Number(value ?? 0) * 100) / 100
+const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null)
+
+/** What orderBookStatus / orderBookPaymentStatus read from a row. */
+export function statusFacts(row: OrganizationOrderRow): OrderStatusFacts {
+  if (row.is_gallery && row.artist_status && row.gallery_status) {
+    return { source: "gallery", artistStatus: row.artist_status, galleryStatus: row.gallery_status }
+  }
+  return {
+    source: "store",
+    medusaStatus: row.medusa_status,
+    paidAmount: Number(row.paid_amount),
+    total: Number(row.total),
+    fulfilled: row.fulfilled,
+    shipped: row.shipped,
+    delivered: row.delivered,
+  }
+}
+
+export function orderNumber(row: Pick<OrganizationOrderRow, "display_id">): string {
+  return `#${row.display_id}`
+}
+
+export function itemView(item: OrderItemRow) {
+  const quantity = Number(item.quantity)
+  const unitPrice = money(item.unit_price)
+  return {
+    id: item.id,
+    product_id: item.product_id,
+    variant_id: item.variant_id,
+    title: item.title,
+    sku: item.variant_sku,
+    thumbnail: item.thumbnail,
+    quantity,
+    unit_price: unitPrice,
+    total: money(quantity * unitPrice),
+  }
+}
+
+/** GET /api/dashboard/orders list item. */
+export function dashboardOrderView(row: OrganizationOrderRow) {
+  return {
+    id: row.id,
+    order_number: orderNumber(row),
+    status: row.status as OrderBookStatus,
+    payment_status: orderBookPaymentStatus(statusFacts(row)),
+    subtotal: money(row.subtotal),
+    shipping_cost: money(row.shipping_cost),
+    tax_amount: money(row.tax_amount),
+    total: money(row.total),
+    customer_email: row.email,
+    customer_name: row.customer_name,
+    created_at: iso(row.created_at),
+    source: row.is_gallery ? ("gallery" as const) : ("store" as const),
+    gallery_public_id: row.is_gallery ? row.gallery_public_id : null,
+  }
+}
+
+/** The platform fee of an order: the gallery's 12 % commission on a gallery order, none on a store order. */
+function platformFee(row: OrganizationOrderRow): number {
+  if (!row.is_gallery || row.subtotal_cents === null || row.payout_cents === null) return 0
+  return fromCents(row.subtotal_cents - row.payout_cents)
+}
+
+/** GET /api/orders list item (spec 2 "other list item form"). */
+export function platformOrderView(row: OrganizationOrderRow & { items: OrderItemRow[] }) {
+  return {
+    id: row.id,
+    order_number: orderNumber(row),
+    status: row.status as OrderBookStatus,
+    total_amount: money(row.total),
+    platform_fee: platformFee(row),
+    customer: { id: row.customer_id, email: row.email, name: row.customer_name },
+    items: row.items.map(itemView),
+    created_at: iso(row.created_at),
+    source: row.is_gallery ? ("gallery" as const) : ("store" as const),
+    gallery_public_id: row.is_gallery ? row.gallery_public_id : null,
+  }
+}
+
+/** GET /api/dashboard/orders/{id} and GET /api/orders/{id}: the whole order. */
+export function orderDetailView(row: OrderDetailRow) {
+  return {
+    ...dashboardOrderView(row),
+    total_amount: money(row.total),
+    platform_fee: platformFee(row),
+    customer: { id: row.customer_id, email: row.email, name: row.customer_name },
+    items: row.items.map(itemView),
+    shipping_address: row.shipping_address,
+    fulfillments: row.fulfillments.map((f) => ({
+      carrier: f.carrier,
+      tracking_number: f.tracking_number,
+      tracking_url: f.tracking_url,
+      shipped_at: iso(f.shipped_at),
+      delivered_at: iso(f.delivered_at),
+    })),
+    payout: row.payout ? { amount: fromCents(row.payout.amount_cents), status: row.payout.status } : null,
+  }
+}
