@@ -2,11 +2,13 @@ import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { requireDashboardMember, resolveOrganization } from "../utils/access"
 import { validateBody, validateQuery } from "../utils/validation"
 import { storeCartMiddlewares } from "./cart/middlewares"
-import { apiKeyMiddlewares } from "./settings/api-keys/middlewares"
-import { unsubscribeMiddlewares } from "./unsubscribe/middlewares"
-import { CreateMemberBody } from "./members/validators"
+import { guestMiddlewares } from "./guest/middlewares"
+import { CreateMemberBody, UpdateMemberBody } from "./members/validators"
 import { orderBookMiddlewares } from "./orders/middlewares"
 import { CheckSlugQuery, CreateOrganizationBody, OrganizationContextQuery } from "./organizations/validators"
+import { apiKeyMiddlewares } from "./settings/api-keys/middlewares"
+import { settingsMiddlewares } from "./settings/middlewares"
+import { unsubscribeMiddlewares } from "./unsubscribe/middlewares"
 
 /**
  * The creator-dashboard family: every /api route outside /api/gallery, /api/admin, /api/webhooks (signed by the
@@ -25,6 +27,7 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
   ...unsubscribeMiddlewares,
   ...apiKeyMiddlewares,
   { matcher: "/api/members", methods: ["POST"], middlewares: [validateBody(CreateMemberBody)] },
+  { matcher: "/api/members/me", methods: ["PATCH"], middlewares: [validateBody(UpdateMemberBody)] },
   { matcher: "/api/organizations", methods: ["POST"], middlewares: [validateBody(CreateOrganizationBody)] },
   { matcher: "/api/organizations/check-slug", methods: ["GET"], middlewares: [validateQuery(CheckSlugQuery)] },
   {
@@ -33,4 +36,6 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
     middlewares: [validateQuery(OrganizationContextQuery), resolveOrganization()],
   },
   ...orderBookMiddlewares,
+  ...guestMiddlewares,
+  ...settingsMiddlewares,
 ]

@@ -7,6 +7,7 @@ import type {
 import { authenticate } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { FULFILMENT_MESSAGES } from "../../lib/gallery-fulfilment"
+import { GUEST_MESSAGES, isGuestWorkspaceExpired, isWriteMethod } from "../../lib/guest-workspace"
 import { GALLERY_MODULE } from "../../modules/gallery"
 import type GalleryModuleService from "../../modules/gallery/service"
 import { ORGANIZATION_MODULE } from "../../modules/organization"
@@ -106,27 +107,66 @@ export function resolveOrganization(options: { explicit?: boolean } = {}): Middl
       if (header) organizationId = header
     }
     if (!organizationId && options.explicit) return next(organizationRequired())
-    const memberships = await service.listMemberships(
+    const memberships = await listMembershipsWithOrganization(
+      service,
       organizationId ? { member_id: memberId, organization_id: organizationId } : { member_id: memberId },
-      { take: 2, select: ["id", "role", "organization_id"] }
+      2
     )
     if (!organizationId) {
       if (memberships.length !== 1) return next(organizationRequired())
     } else if (memberships.length === 0) {
       return sendAuthError(res, 403, "You are not a member of this organization")
     }
-    const [membership] = memberships
-    actFor(req, { id: (membership as { organization_id: string }).organization_id, role: membership.role }, next)
+    actFor(req, res, memberships[0], next)
   }
+}
+
+/** A membership with what `actFor` needs to know about its organization. */
+type ActingMembership = {
+  role: MembershipRole
+  organization_id: string
+  organization: { is_guest: boolean; expires_at: Date | string | null } | null
+}
+
+/**
+ * The member's memberships matching `filters`, with their organization's guest fields: one query (the relation is
+ * joined), so the expiry rule of `actFor` costs nothing more than the membership check itself.
+ */
+async function listMembershipsWithOrganization(
+  service: OrganizationModuleService,
+  filters: { member_id: string; organization_id?: string },
+  take: number
+): Promise<ActingMembership[]> {
+  return service.listMemberships(filters, {
+    take,
+    select: ["id", "role", "organization_id", "organization.is_guest", "organization.expires_at"],
+    relations: ["organization"],
+  })
 }
 
 /**
  * The one place where a request starts acting for an organization (every resolver below ends here), so that a rule
- * about the organization itself applies to every route of the family.
+ * about the organization itself applies to every route of the family: an expired guest workspace is read-only
+ * (403 on any write, docs/settings-and-guest-workspaces.md).
  */
-function actFor(req: MedusaRequest, organization: OrganizationContext, next: MedusaNextFunction) {
-  ;(req as OrganizationScopedRequest).organization = organization
+function actFor(req: MedusaRequest, res: MedusaResponse, membership: ActingMembership, next: MedusaNextFunction) {
+  const organization = membership.organization
+  if (organization && isWriteMethod(req.method)) {
+    const expiresAt = organization.expires_at ? new Date(organization.expires_at) : null
+    if (isGuestWorkspaceExpired({ isGuest: organization.is_guest, expiresAt }, new Date())) {
+      return sendAuthError(res, 403, GUEST_MESSAGES.expired)
+    }
+  }
+  ;(req as OrganizationScopedRequest).organization = { id: membership.organization_id, role: membership.role }
   next()
+}
+
+/** After a resolver: only the organization's owners may go on (403 `message` for a plain member). */
+export function requireOwner(message: string): Middleware {
+  return (req, res, next) => {
+    if ((req as OrganizationScopedRequest).organization?.role !== "owner") return sendAuthError(res, 403, message)
+    next()
+  }
 }
 
 /** Looks up the organization of the object a route acts on: null when there is no such object. */
@@ -151,12 +191,9 @@ export function resolveObjectOrganization(
     const requested = requestedOrganizationId(req) ?? req.get("x-organization-id")?.trim()
     if (requested && requested !== organizationId) return sendAuthError(res, 403, messages.forbidden)
     const organizations: OrganizationModuleService = req.scope.resolve(ORGANIZATION_MODULE)
-    const [membership] = await organizations.listMemberships(
-      { member_id: memberId, organization_id: organizationId },
-      { take: 1, select: ["id", "role", "organization_id"] }
-    )
+    const [membership] = await listMembershipsWithOrganization(organizations, { member_id: memberId, organization_id: organizationId }, 1)
     if (!membership) return sendAuthError(res, 403, messages.forbidden)
-    actFor(req, { id: organizationId, role: membership.role }, next)
+    actFor(req, res, membership, next)
   }
 }
 

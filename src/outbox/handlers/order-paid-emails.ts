@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { fromCents } from "../../lib/money"
+import { sendsOrderEmails } from "../../lib/organization-settings"
 import { GALLERY_ORDER_PAID_TOPIC, type GalleryOrderPaidPayload } from "../../lib/outbox"
 import { ORGANIZATION_MODULE } from "../../modules/organization"
 import type OrganizationModuleService from "../../modules/organization/service"
@@ -79,8 +80,9 @@ function orderPaidNotifications(order: GalleryOrderForEmail, owners: OwnerMember
 
 /**
  * Outbox handler of `gallery.order.paid`: the order confirmation to the customer and a new-order notification per
- * artist order to each owner of its organization, through the Notification module (channel email), for a batch of
- * paid orders at once (one read of the orders, one of the owners, one createNotifications). Idempotency keys per
+ * artist order to each owner of its organization (unless the organization's notification settings turned order emails
+ * off), through the Notification module (channel email), for a batch of paid orders at once (one read of the orders,
+ * one of the owners, one of their organizations' settings, one createNotifications). Idempotency keys per
  * order / artist order / owner make a redelivered message send nothing twice.
  */
 export async function sendGalleryOrderPaidEmails(container: MedusaContainer, payloads: GalleryOrderPaidPayload[]) {
@@ -96,8 +98,15 @@ export async function sendGalleryOrderPaidEmails(container: MedusaContainer, pay
   if (!orders.length) return
   const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
   const orgIds = [...new Set(orders.flatMap((o) => o.artist_orders.map((a) => a.organization_id)))]
-  const owners: OwnerMembership[] = orgIds.length
-    ? await organizations.listMemberships({ organization_id: orgIds, role: "owner" }, { relations: ["member"] })
-    : []
-  await sendNotificationsOnce(container, orders.flatMap((order) => orderPaidNotifications(order, owners)))
+  const [owners, settings] = orgIds.length
+    ? await Promise.all([
+        organizations.listMemberships({ organization_id: orgIds, role: "owner" }, { relations: ["member"] }),
+        organizations.listOrganizationSettings({ organization_id: orgIds }, { select: ["id", "organization_id", "email_orders"] }),
+      ])
+    : [[], []]
+  // An organization whose owners turned off order emails (settings, email_orders false) gets none; the customer's
+  // confirmation is unaffected.
+  const silenced = new Set(settings.filter((row) => !sendsOrderEmails(row)).map((row) => row.organization_id))
+  const notified: OwnerMembership[] = owners.filter((owner) => !silenced.has(owner.organization_id))
+  await sendNotificationsOnce(container, orders.flatMap((order) => orderPaidNotifications(order, notified)))
 }

@@ -1,6 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 import { ArtistProduct } from "./artist-product"
 import { Membership } from "./membership"
+import { OrganizationSettings } from "./organization-settings"
 
 export const ORGANIZATION_PLANS = ["starter", "growth", "pro"] as const
 export type OrganizationPlan = (typeof ORGANIZATION_PLANS)[number]
@@ -17,8 +18,11 @@ export const Organization = model
     stripe_account_id: model.text().nullable(),
     is_guest: model.boolean().default(false),
     expires_at: model.dateTime().nullable(),
+    /** When the expiry job first saw this guest workspace expired (expires_at alone decides access). */
+    expired_at: model.dateTime().nullable(),
     memberships: model.hasMany(() => Membership, { mappedBy: "organization" }),
     artist_products: model.hasMany(() => ArtistProduct, { mappedBy: "organization" }),
+    settings: model.hasOne(() => OrganizationSettings, { mappedBy: "organization" }),
   })
-  .cascades({ delete: ["memberships", "artist_products"] })
+  .cascades({ delete: ["memberships", "artist_products", "settings"] })
   .indexes([{ on: ["gallery_approved"] }])

@@ -1,5 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { updateMemberWorkflow } from "../../../../workflows/member/workflows/update-member"
+import type { UpdateMemberBody } from "../validators"
 
 type MembershipRow = { role: string; organization: { id: string; name: string; slug: string } } | null
 
@@ -18,4 +20,10 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
       m ? [{ id: m.organization.id, name: m.organization.name, slug: m.organization.slug, role: m.role }] : []
     ),
   })
+}
+
+/** The logged-in member changes its names (e.g. to complete its account before promoting a guest workspace). */
+export async function PATCH(req: AuthenticatedMedusaRequest<UpdateMemberBody>, res: MedusaResponse) {
+  const { result } = await updateMemberWorkflow(req.scope).run({ input: { id: req.auth_context.actor_id, ...req.validatedBody } })
+  res.json({ member: { id: result.id, email: result.email, first_name: result.first_name, last_name: result.last_name } })
 }

@@ -1,18 +1,11 @@
-import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
+import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { PLATFORM_MODULE, type PlatformModuleService } from "../../../../modules/platform"
-import { resolveObjectOrganization, resolveOrganization, type OrganizationScopedRequest } from "../../../utils/access"
-import { sendAuthError } from "../../../utils/error-response"
+import { requireOwner, resolveObjectOrganization, resolveOrganization } from "../../../utils/access"
 import { validateBody, validateQuery } from "../../../utils/validation"
 import { OrganizationContextQuery } from "../../organizations/validators"
 import { API_KEY_MESSAGES, CreateApiKeyBody } from "./validators"
 
-/** After a resolver: only the organization's owners go on (403 for a plain member). */
-function ownersOnly(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-  if ((req as OrganizationScopedRequest).organization?.role !== "owner") {
-    return sendAuthError(res, 403, API_KEY_MESSAGES.ownersOnly)
-  }
-  next()
-}
+const ownersOnly = requireOwner(API_KEY_MESSAGES.ownersOnly)
 
 /** The organization of the key named by the path (revocation): 404 unknown, 403 another organization's. */
 const keyOrganization = resolveObjectOrganization(

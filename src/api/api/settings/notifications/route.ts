@@ -1,0 +1,3 @@
+import { settingsRoutes } from "../settings-route"
+
+export const { GET, PUT } = settingsRoutes("notifications")
