@@ -11,10 +11,15 @@ type Middleware = (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunc
 
 export const TOO_MANY_REQUESTS = "Too many requests: slow down and retry after the time in Retry-After"
 
-/** Memoized on the raw variables, so a test or a restart-free change of the environment is seen at once. */
-let memo: { raw: string; limits: ApplicationLimits; hops: number; enabled: boolean } | null = null
+/**
+ * Memoized on the raw variables (re-read at most every 250 ms: reading the environment is not free on the hot path),
+ * so a test or an operator changing them is seen without a restart.
+ */
+let memo: { raw: string; at: number; limits: ApplicationLimits; hops: number; enabled: boolean } | null = null
 
 function settings() {
+  const now = Date.now()
+  if (memo && now - memo.at < 250) return memo
   const env = process.env
   const raw = [
     env.APP_RATE_LIMIT_AUTHENTICATED_PER_MIN,
@@ -24,8 +29,9 @@ function settings() {
     env.RATE_LIMITS,
   ].join("|")
   if (memo?.raw !== raw) {
-    memo = { raw, limits: applicationLimits(env), hops: trustedProxyHops(env), enabled: env.RATE_LIMITS !== "off" }
+    memo = { raw, at: now, limits: applicationLimits(env), hops: trustedProxyHops(env), enabled: env.RATE_LIMITS !== "off" }
   }
+  memo.at = now
   return memo
 }
 
