@@ -11,6 +11,7 @@ import os from "node:os"
 import path from "node:path"
 import pg from "pg"
 import { checkoutAvailability, galleryCartAdd, galleryCheckout, galleryProductList, setupAtelier } from "./scenarios/atelier.mjs"
+import { adminProductList, dashboardProductList, setupDashboard } from "./scenarios/dashboard.mjs"
 import { setupMedusaStore, storeAddLineItem, storeCompleteCart, storeProductList } from "./scenarios/medusa-store.mjs"
 import { autocannonRun, median, roundTo } from "./lib/load.mjs"
 import { mergeResults, RESULTS_FILE } from "./lib/results.mjs"
@@ -72,11 +73,24 @@ const SCENARIOS = {
     run: (ctx, opts) => storeCompleteCart(ctx.medusa, opts),
   },
   atelier_checkout_c8: { ...GALLERY_CHECKOUT, name: "Atelier gallery checkouts/s (3 artists, 5 items)" },
+  atelier_dashboard_products: {
+    system: "atelier",
+    name: "Atelier dashboard product list",
+    request: "GET /api/products?limit=20 (member token)",
+    run: (ctx, opts) => dashboardProductList(ctx.dashboard, opts),
+  },
+  medusa_admin_products: {
+    system: "medusa",
+    name: "Medusa admin product list",
+    request: "GET /admin/products?limit=20 (admin token)",
+    run: (ctx, opts) => adminProductList(ctx.dashboard, opts),
+  },
 }
 
 /**
  * One round, in this order: the baseline, then each Atelier/Medusa pair interleaved (at each concurrency Atelier,
- * then Medusa, so that the two sides of a ratio run back to back), then the checkout throughput at concurrency 8.
+ * then Medusa, so that the two sides of a ratio run back to back), then the checkout throughput at concurrency 8,
+ * then the dashboard product list against Medusa's admin product list.
  */
 const ROUND = [
   { ids: ["baseline_health"], concurrencies: [10] },
@@ -84,6 +98,7 @@ const ROUND = [
   { ids: ["atelier_cart_add", "medusa_add_line_item"], concurrencies: [1, 10] },
   { ids: ["atelier_checkout", "medusa_complete_cart"], concurrencies: [1, 10] },
   { ids: ["atelier_checkout_c8"], concurrencies: [8] },
+  { ids: ["atelier_dashboard_products", "medusa_admin_products"], concurrencies: [10] },
 ].flatMap(({ ids, concurrencies }) => concurrencies.flatMap((concurrency) => ids.map((id) => ({ id, concurrency }))))
 
 /**
@@ -116,6 +131,14 @@ const RATIOS = {
     min: 20,
   },
   checkout_c8_per_s: { atelier: "atelier_checkout_c8", figure: "rps", concurrency: 8, digits: 1, min: 50 },
+  dashboard_products_rps: {
+    atelier: "atelier_dashboard_products",
+    medusa: "medusa_admin_products",
+    figure: "rps",
+    concurrency: 10,
+    digits: 1,
+    min: 10,
+  },
 }
 
 function find(results, id, concurrency) {
@@ -366,6 +389,7 @@ async function main() {
     log("setting up scenarios (stock of the prints, product ids, publishable key, shipping option)")
     ctx.atelier = await setupAtelier({ baseUrl: server.baseUrl, sql })
     ctx.medusa = await setupMedusaStore({ baseUrl: server.baseUrl, sql, log })
+    ctx.dashboard = await setupDashboard({ baseUrl: server.baseUrl })
 
     const availability = new Map()
     for (const { id } of plan) {

@@ -11,6 +11,7 @@ import {
   getArtistAnalytics,
   refreshGalleryAnalyticsRollups,
 } from "../../src/queries/gallery-analytics"
+import { getDashboardProductRecord, getProductOrganizationId, listDashboardProducts } from "../../src/queries/dashboard-products"
 import { loadGalleryOrderForPayment } from "../../src/queries/gallery-orders"
 import { getGalleryProductsByIds, listGalleryProducts } from "../../src/queries/gallery-products"
 import { MEDUSA_TABLES } from "../../src/queries/medusa/tables"
@@ -151,6 +152,9 @@ medusaIntegrationTestRunner({
         await refreshGalleryAnalyticsRollups(pg, to, { full: true })
         await refreshGalleryAnalyticsRollups(pg, to)
         await getArtistAnalytics(pg, "org_missing", { start: from, end: to })
+        await listDashboardProducts(pg, { organization_id: "org_missing", status: "active", search: "x", limit: 20, offset: 0 })
+        await getDashboardProductRecord(pg, "prod_missing")
+        await getProductOrganizationId(pg, "prod_missing")
         await cartsPurchasedSinceCapture(pg, ["rcart_missing"])
         await currentVariantPrices(pg, ["variant_missing"])
         await variantsOfOrganization(pg, "org_missing", ["variant_missing"])

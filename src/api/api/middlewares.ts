@@ -4,6 +4,7 @@ import { validateBody, validateQuery } from "../utils/validation"
 import { storeCartMiddlewares } from "./cart/middlewares"
 import { guestMiddlewares } from "./guest/middlewares"
 import { CreateMemberBody, UpdateMemberBody } from "./members/validators"
+import { productMiddlewares } from "./products/middlewares"
 import { orderBookMiddlewares } from "./orders/middlewares"
 import { CheckSlugQuery, CreateOrganizationBody, OrganizationContextQuery } from "./organizations/validators"
 import { apiKeyMiddlewares } from "./settings/api-keys/middlewares"
@@ -29,6 +30,7 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
   { matcher: "/api/members", methods: ["POST"], middlewares: [validateBody(CreateMemberBody)] },
   { matcher: "/api/members/me", methods: ["PATCH"], middlewares: [validateBody(UpdateMemberBody)] },
   { matcher: "/api/organizations", methods: ["POST"], middlewares: [validateBody(CreateOrganizationBody)] },
+  ...productMiddlewares,
   { matcher: "/api/organizations/check-slug", methods: ["GET"], middlewares: [validateQuery(CheckSlugQuery)] },
   {
     matcher: "/api/guest/status",

@@ -10,10 +10,9 @@ import { FULFILMENT_MESSAGES } from "../../lib/gallery-fulfilment"
 import { GUEST_MESSAGES, isGuestWorkspaceExpired, isWriteMethod } from "../../lib/guest-workspace"
 import { GALLERY_MODULE } from "../../modules/gallery"
 import type GalleryModuleService from "../../modules/gallery/service"
-import { ORGANIZATION_MODULE } from "../../modules/organization"
-import type OrganizationModuleService from "../../modules/organization/service"
 import type { MembershipRole } from "../../modules/organization/models/membership"
 import { ADMIN_ACTOR, MEMBER_ACTOR } from "../../lib/actors"
+import { findMemberships, type MembershipRow } from "../../queries/memberships"
 import { fieldError, sendAuthError } from "./error-response"
 
 export { ADMIN_ACTOR, MEMBER_ACTOR }
@@ -100,18 +99,13 @@ function requestedOrganizationId(req: MedusaRequest): string | undefined {
 export function resolveOrganization(options: { explicit?: boolean } = {}): Middleware {
   return async (req, res, next) => {
     const memberId = (req as AuthenticatedMedusaRequest).auth_context.actor_id
-    const service: OrganizationModuleService = req.scope.resolve(ORGANIZATION_MODULE)
     let organizationId = requestedOrganizationId(req)
     if (!organizationId && !options.explicit) {
       const header = req.get("x-organization-id")
       if (header) organizationId = header
     }
     if (!organizationId && options.explicit) return next(organizationRequired())
-    const memberships = await listMembershipsWithOrganization(
-      service,
-      organizationId ? { member_id: memberId, organization_id: organizationId } : { member_id: memberId },
-      2
-    )
+    const memberships = await findMemberships(req.scope, memberId, organizationId ?? null, 2)
     if (!organizationId) {
       if (memberships.length !== 1) return next(organizationRequired())
     } else if (memberships.length === 0) {
@@ -121,39 +115,15 @@ export function resolveOrganization(options: { explicit?: boolean } = {}): Middl
   }
 }
 
-/** A membership with what `actFor` needs to know about its organization. */
-type ActingMembership = {
-  role: MembershipRole
-  organization_id: string
-  organization: { is_guest: boolean; expires_at: Date | string | null } | null
-}
-
-/**
- * The member's memberships matching `filters`, with their organization's guest fields: one query (the relation is
- * joined), so the expiry rule of `actFor` costs nothing more than the membership check itself.
- */
-async function listMembershipsWithOrganization(
-  service: OrganizationModuleService,
-  filters: { member_id: string; organization_id?: string },
-  take: number
-): Promise<ActingMembership[]> {
-  return service.listMemberships(filters, {
-    take,
-    select: ["id", "role", "organization_id", "organization.is_guest", "organization.expires_at"],
-    relations: ["organization"],
-  })
-}
-
 /**
  * The one place where a request starts acting for an organization (every resolver below ends here), so that a rule
  * about the organization itself applies to every route of the family: an expired guest workspace is read-only
  * (403 on any write, docs/settings-and-guest-workspaces.md).
  */
-function actFor(req: MedusaRequest, res: MedusaResponse, membership: ActingMembership, next: MedusaNextFunction) {
-  const organization = membership.organization
-  if (organization && isWriteMethod(req.method)) {
-    const expiresAt = organization.expires_at ? new Date(organization.expires_at) : null
-    if (isGuestWorkspaceExpired({ isGuest: organization.is_guest, expiresAt }, new Date())) {
+function actFor(req: MedusaRequest, res: MedusaResponse, membership: MembershipRow, next: MedusaNextFunction) {
+  if (isWriteMethod(req.method)) {
+    const expiresAt = membership.expires_at ? new Date(membership.expires_at) : null
+    if (isGuestWorkspaceExpired({ isGuest: membership.is_guest, expiresAt }, new Date())) {
       return sendAuthError(res, 403, GUEST_MESSAGES.expired)
     }
   }
@@ -190,8 +160,7 @@ export function resolveObjectOrganization(
     if (!organizationId) return next(new MedusaError(MedusaError.Types.NOT_FOUND, messages.notFound))
     const requested = requestedOrganizationId(req) ?? req.get("x-organization-id")?.trim()
     if (requested && requested !== organizationId) return sendAuthError(res, 403, messages.forbidden)
-    const organizations: OrganizationModuleService = req.scope.resolve(ORGANIZATION_MODULE)
-    const [membership] = await listMembershipsWithOrganization(organizations, { member_id: memberId, organization_id: organizationId }, 1)
+    const [membership] = await findMemberships(req.scope, memberId, organizationId, 1)
     if (!membership) return sendAuthError(res, 403, messages.forbidden)
     actFor(req, res, membership, next)
   }

@@ -13,8 +13,11 @@ export const MEDUSA_TABLES = {
     id: "text",
     title: "text",
     handle: "text",
+    description: "text",
     status: "text",
+    type_id: "text",
     created_at: "timestamp with time zone",
+    updated_at: "timestamp with time zone",
     deleted_at: "timestamp with time zone",
   },
   product_variant: {
@@ -22,6 +25,7 @@ export const MEDUSA_TABLES = {
     product_id: "text",
     title: "text",
     sku: "text",
+    metadata: "jsonb",
     manage_inventory: "boolean",
     variant_rank: "integer",
     created_at: "timestamp with time zone",
@@ -188,6 +192,16 @@ export const MEDUSA_TABLES = {
     gallery_artist_order_id: "character varying",
     order_id: "character varying",
     created_at: "timestamp with time zone",
+    deleted_at: "timestamp with time zone",
+  },
+  store: {
+    default_location_id: "text",
+    created_at: "timestamp with time zone",
+    deleted_at: "timestamp with time zone",
+  },
+  sales_channel_stock_location: {
+    sales_channel_id: "character varying",
+    stock_location_id: "character varying",
     deleted_at: "timestamp with time zone",
   },
   // The link table Medusa generates for src/links/artist-product-product.ts (its name is Medusa's convention).

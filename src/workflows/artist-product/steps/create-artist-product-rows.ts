@@ -8,6 +8,7 @@ export type CreateArtistProductRowInput = {
   product_type: ArtworkType
   gallery_eligible: boolean
   featured: boolean
+  archived_at?: Date | null
 }
 
 /** The organization module's side of artist products (gallery flags); compensation deletes them again. */

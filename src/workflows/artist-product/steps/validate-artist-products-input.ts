@@ -1,5 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep } from "@medusajs/framework/workflows-sdk"
+import { hasAtMostTwoDecimals, PRODUCT_MESSAGES } from "../../../lib/dashboard-products"
 import type { CreateArtistProductsWorkflowInput } from "../workflows/create-artist-products"
 
 const invalid = (message: string) => new MedusaError(MedusaError.Types.INVALID_DATA, message)
@@ -13,16 +14,19 @@ export const validateArtistProductsInputStep = createStep(
     for (const product of input.products) {
       if (!product.title?.trim()) throw invalid("Product title is required")
       if (!product.variants?.length) throw invalid(`Product "${product.title}" needs at least one variant`)
+      if (product.status === "published" && product.variants[0].price === null) {
+        throw Object.assign(invalid(PRODUCT_MESSAGES.publishWithoutPrice), { field: "base_price" })
+      }
       const titles = new Set<string>()
       for (const variant of product.variants) {
         const title = variant.title?.trim() || "Standard"
         if (titles.has(title)) throw invalid(`Product "${product.title}" has two variants titled "${title}"`)
         titles.add(title)
-        if (typeof variant.price !== "number" || !Number.isFinite(variant.price) || variant.price < 0) {
-          throw invalid("Price must be a non-negative number")
-        }
-        if (Math.abs(Math.round(variant.price * 100) - variant.price * 100) > 1e-6) {
-          throw invalid("Price must have at most two decimals")
+        if (variant.price !== null) {
+          if (typeof variant.price !== "number" || !Number.isFinite(variant.price) || variant.price < 0) {
+            throw invalid("Price must be a non-negative number")
+          }
+          if (!hasAtMostTwoDecimals(variant.price)) throw invalid("Price must have at most two decimals")
         }
         const quantity = variant.inventory_quantity
         if (quantity !== undefined && (!Number.isInteger(quantity) || quantity < 0)) {

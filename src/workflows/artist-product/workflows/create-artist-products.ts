@@ -10,6 +10,8 @@ import { ORGANIZATION_MODULE } from "../../../modules/organization"
 import type { ArtworkType } from "../../../lib/artwork-types"
 import { createArtistProductRowsStep } from "../steps/create-artist-product-rows"
 import { resolveArtistProductContextStep } from "../steps/resolve-artist-product-context"
+import { resolveArtistProductHandlesStep } from "../steps/resolve-artist-product-handles"
+import { validateArtistProductReferencesStep } from "../steps/validate-artist-product-references"
 import { validateArtistProductsInputStep, validateInventoryLocationStep } from "../steps/validate-artist-products-input"
 
 /** Name of the single product option every artist product carries (one value per variant). */
@@ -20,8 +22,8 @@ export type ArtistProductVariantInput = {
   /** Unique within the product; default "Standard". */
   title?: string
   sku?: string | null
-  /** USD, major unit (e.g. 34.99). */
-  price: number
+  /** USD, major unit (e.g. 34.99). Null only for a draft's first variant (publishing needs a price). */
+  price: number | null
   /** Default true: Medusa tracks stock through an inventory item. */
   manage_inventory?: boolean
   /** Stocked quantity at the stock location (default 0); only with manage_inventory. */
@@ -32,12 +34,16 @@ export type ArtistProductVariantInput = {
 
 export type ArtistProductInput = {
   title: string
-  /** Medusa derives one from the title when omitted. */
+  /** Generated from the title when omitted (see resolveArtistProductHandlesStep); a taken one is refused. */
   handle?: string
   subtitle?: string | null
   description?: string | null
   /** Medusa product status; the gallery's "active" is `published`. Default `draft`. */
   status?: ProductStatus
+  /** Archived by the artist (artist_product.archived_at): out of every storefront and the gallery. */
+  archived?: boolean
+  /** A Medusa product type (must exist). */
+  type_id?: string | null
   /** Image URLs in display order; the first is also the thumbnail. */
   images?: string[]
   product_type?: ArtworkType
@@ -89,6 +95,17 @@ export const createArtistProductsWorkflow = createWorkflow(
   "create-artist-products",
   (input: CreateArtistProductsWorkflowInput) => {
     validateArtistProductsInputStep(input)
+    validateArtistProductReferencesStep(
+      transform({ input }, ({ input }) => ({
+        type_ids: input.products.flatMap((product) => (product.type_id ? [product.type_id] : [])),
+        skus: input.products.flatMap((product) => product.variants.flatMap((variant) => (variant.sku ? [variant.sku] : []))),
+      }))
+    )
+    const handles = resolveArtistProductHandlesStep(
+      transform({ input }, ({ input }) => ({
+        products: input.products.map((product) => ({ title: product.title, handle: product.handle })),
+      }))
+    )
     const context = resolveArtistProductContextStep(
       transform({ input }, ({ input }) => ({ organization_id: input.organization_id, location_id: input.location_id }))
     )
@@ -119,17 +136,18 @@ export const createArtistProductsWorkflow = createWorkflow(
     })))
     const inventoryItems = createInventoryItemsWorkflow.runAsStep(inventoryInput)
 
-    const productsInput = transform({ input, context, inventoryItems }, ({ input, context, inventoryItems }) => {
+    const productsInput = transform({ input, context, inventoryItems, handles }, ({ input, context, inventoryItems, handles }) => {
       let itemIndex = 0
-      const products: CreateProductWorkflowInputDTO[] = input.products.map((product) => {
+      const products: CreateProductWorkflowInputDTO[] = input.products.map((product, productIndex) => {
         const titles = product.variants.map(variantTitle)
         const images = product.images ?? []
         return {
           title: product.title,
-          handle: product.handle,
+          handle: handles[productIndex],
           subtitle: product.subtitle ?? undefined,
           description: product.description ?? undefined,
           status: product.status ?? "draft",
+          type_id: product.type_id ?? undefined,
           thumbnail: images[0],
           images: images.map((url) => ({ url })),
           metadata: product.metadata ?? undefined,
@@ -145,7 +163,8 @@ export const createArtistProductsWorkflow = createWorkflow(
               manage_inventory: managed,
               allow_backorder: variant.allow_backorder ?? false,
               options: { [ARTIST_PRODUCT_OPTION]: titles[rank] },
-              prices: [{ amount: variant.price, currency_code: "usd" }],
+              // An empty price set still links the variant to pricing, so a price can be added later.
+              prices: variant.price === null ? [] : [{ amount: variant.price, currency_code: "usd" }],
               inventory_items: item ? [{ inventory_item_id: item.id, required_quantity: 1 }] : undefined,
               metadata: variant.metadata ?? undefined,
               // Not in the DTO type but a column of product_variant: the first variant is the default one.
@@ -164,6 +183,7 @@ export const createArtistProductsWorkflow = createWorkflow(
         product_type: product.product_type ?? ("print" as const),
         gallery_eligible: product.gallery_eligible ?? false,
         featured: product.featured ?? false,
+        archived_at: product.archived ? new Date() : null,
       }))
     )
     const rows = createArtistProductRowsStep(rowsInput)
