@@ -20,12 +20,14 @@ import {
   type FilterField,
   type SortKey,
 } from "../../lib/v1-query"
+import { DASHBOARD_PRODUCT_STATUSES, hasAtMostTwoDecimals, PRICE_MAX } from "../../lib/dashboard-products"
 import { text } from "../utils/validation"
 
 // The platform API's inputs and outputs as zod schemas: the routes validate with them (src/api/v1/middlewares.ts)
 // and the OpenAPI document is generated from them (src/api/v1/openapi.ts), so the two cannot drift apart.
 
-export const PRODUCT_STATUSES = ["draft", "active", "archived"] as const
+/** The dashboard's product statuses (docs/products.md). */
+export const PRODUCT_STATUSES = DASHBOARD_PRODUCT_STATUSES
 
 /** A list endpoint's query: plain parameters (each a zod schema), filters, sort and expand. */
 export type ListSpec = {
@@ -98,8 +100,6 @@ export function parseListQuery(spec: ListSpec, query: Record<string, unknown>): 
 // ------------------------------------------------------------------------------------------------------------
 // Bodies
 
-export const PRICE_MAX = 99_999_999.99
-
 /** POST /v1/products */
 export const CreateProductBody = z
   .object({
@@ -109,7 +109,7 @@ export const CreateProductBody = z
       .number({ error: "base_price must be a number (USD)" })
       .min(0, { error: "base_price must not be negative" })
       .max(PRICE_MAX, { error: `base_price must be at most ${PRICE_MAX}` })
-      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: "base_price must have at most two decimals" }),
+      .refine(hasAtMostTwoDecimals, { error: "base_price must have at most two decimals" }),
     status: z
       .enum(PRODUCT_STATUSES, { error: `status must be one of ${PRODUCT_STATUSES.join(", ")}` })
       .default("draft")

@@ -1,5 +1,6 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import { toMedusaStatus } from "../../../lib/dashboard-products"
 import { getPlatformProduct, listPlatformProducts } from "../../../queries/platform-products"
 import { createArtistProductsWorkflow } from "../../../workflows/artist-product/workflows/create-artist-products"
 import type { PlatformRequest } from "../platform-auth"
@@ -34,8 +35,7 @@ export async function POST(req: PlatformRequest<CreateProductBody>, res: MedusaR
         {
           title: body.title,
           product_type: body.product_type,
-          status: body.status === "active" ? "published" : "draft",
-          ...(body.status === "archived" ? { archived: true } : {}),
+          ...toMedusaStatus(body.status),
           variants: [{ price: body.base_price }],
         },
       ],
