@@ -64,7 +64,10 @@ export async function consume(name: string, windows: RateWindow[], key: string):
   return { allowed, headers: rateLimitHeaders(states, Date.now(), !allowed) }
 }
 
-/** Whether the counters live in Redis (shared by every process) or in this process. */
-export function rateLimitStore(): "redis" | "memory" {
-  return redis() ? "redis" : "memory"
+/**
+ * Connects to Redis now (called when the rate-limiting middlewares are built, at boot), so that the first requests
+ * of a process are counted in the shared store rather than by the insurance limiter.
+ */
+export function connectRateLimitStore(): void {
+  redis()
 }

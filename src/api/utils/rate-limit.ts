@@ -5,7 +5,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { ADMIN_ACTOR, MEMBER_ACTOR } from "../../lib/actors"
 import { errorBody, isPlatformPath, routeFamily } from "../../lib/error-bodies"
 import { applicationLimits, clientAddress, trustedProxyHops, type ApplicationLimits } from "../../lib/rate-limits"
-import { consume } from "../../platform/rate-limiter"
+import { connectRateLimitStore, consume } from "../../platform/rate-limiter"
 
 type Middleware = (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => unknown
 
@@ -69,6 +69,7 @@ const WEBHOOKS = /^\/api\/webhooks(?:\/|$)/
  * environment overrides them). The platform API under /api/v1 has its own limits (per organization and plan).
  */
 export function applicationRateLimit(): Middleware {
+  connectRateLimitStore()
   return async (req, res, next) => {
     const path = (req.originalUrl || req.url || "").split("?")[0]
     const { limits, enabled } = settings()
