@@ -75,11 +75,10 @@ function operationObject(operation: V1Operation) {
         headers: RATE_LIMIT_HEADERS,
         content: { "application/json": { schema: jsonSchema(operation.success.schema, "output") } },
       },
-      400: errorResponse("Invalid request (code invalid_request; details.field names the parameter)"),
+      400: errorResponse("Invalid query or body (code invalid_request; details.field names the parameter or field)"),
       401: errorResponse("No key (authentication_required), or a malformed, unknown, revoked or wrong-environment key (invalid_api_key)"),
       403: errorResponse("The key lacks the scope (insufficient_scope), or the object belongs to another organization"),
       ...(operation.notFound ? { 404: errorResponse("No such object (not_found)") } : {}),
-      ...(operation.body ? { 422: errorResponse("Invalid body (invalid_request)") } : {}),
       429: errorResponse("Rate limit exceeded (rate_limit_exceeded)", {
         ...RATE_LIMIT_HEADERS,
         "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } },

@@ -26,7 +26,7 @@ export type V1Operation = {
   query?: ListSpec
   body?: z.ZodType
   success: { status: 200 | 201; schema: z.ZodType; description: string }
-  /** Statuses besides 400/401/403/429/500 that this operation answers. */
+  /** Whether it also answers 404 (an object route); every operation answers 400, 401, 403, 429 and 500. */
   notFound?: boolean
   deprecatedParams?: string[]
 }
