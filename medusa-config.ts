@@ -71,6 +71,7 @@ module.exports = defineConfig({
     { resolve: "./src/modules/curation" },
     { resolve: "./src/modules/referrals" },
     { resolve: "./src/modules/newsletter" },
+    { resolve: "./src/modules/platform" },
     {
       resolve: "./src/modules/marketing",
       options: {

@@ -15,6 +15,8 @@ import { getDashboardProductRecord, getProductOrganizationId, listDashboardProdu
 import { loadGalleryOrderForPayment } from "../../src/queries/gallery-orders"
 import { getGalleryProductsByIds, listGalleryProducts } from "../../src/queries/gallery-products"
 import { MEDUSA_TABLES } from "../../src/queries/medusa/tables"
+import { getPlatformOrder, listPlatformOrders } from "../../src/queries/platform-orders"
+import { getPlatformProduct, listPlatformProducts } from "../../src/queries/platform-products"
 import { cartsPurchasedSinceCapture, currentVariantPrices, variantsOfOrganization } from "../../src/queries/store-carts"
 import { appTables } from "../helpers/app-tables"
 import {
@@ -156,6 +158,32 @@ medusaIntegrationTestRunner({
         await cartsPurchasedSinceCapture(pg, ["rcart_missing"])
         await currentVariantPrices(pg, ["variant_missing"])
         await variantsOfOrganization(pg, "org_missing", ["variant_missing"])
+        await listPlatformProducts(pg, {
+          organizationId: "org_missing",
+          filters: [
+            { field: "status", op: "in", value: ["draft", "active"] },
+            { field: "product_type", op: "ne", value: "print" },
+            { field: "base_price", op: "gte", value: 1 },
+            { field: "created_at", op: "lte", value: to.toISOString() },
+          ],
+          sort: [{ field: "title", descending: false }, { field: "base_price", descending: true }],
+          page: 2,
+          perPage: 20,
+        })
+        await getPlatformProduct(pg, "org_missing", "prod_missing")
+        await listPlatformOrders(pg, {
+          organizationId: "org_missing",
+          filters: [
+            { field: "status", op: "in", value: ["paid", "shipped"] },
+            { field: "source", op: "eq", value: "store" },
+            { field: "total", op: "gte", value: 10 },
+            { field: "created_at", op: "gte", value: from.toISOString() },
+          ],
+          cursor: { createdAt: "2026-11-22T10:00:00.123456Z", id: "order_missing" },
+          page: null,
+          perPage: 20,
+        })
+        await getPlatformOrder(pg, { organizationId: "org_missing", orderId: "order_missing", expand: ["items"] })
         await getOrderBookSource(pg, "aord_missing")
         await listArtistOrdersWithoutMirror(pg, { limit: 10, graceSeconds: 60 })
         await listOrderFulfillments(pg, "order_missing")

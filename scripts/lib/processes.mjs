@@ -216,6 +216,18 @@ export function startReaper() {
  * The environment of a production-mode Atelier process on the local payment gateway: no Stripe variables (an
  * undefined value removes the inherited one), and the explicit opt-in production requires for the local gateway.
  */
+/**
+ * Application rate limits raised far above any load a harness makes (fault injection, scale test, benchmarks): they
+ * drive one server from one address, which the default anonymous limit (100/min per IP) would throttle.
+ */
+export function raisedRateLimitsEnv() {
+  return {
+    APP_RATE_LIMIT_ANONYMOUS_PER_MIN: "100000000",
+    APP_RATE_LIMIT_AUTHENTICATED_PER_MIN: "100000000",
+    WEBHOOK_RATE_LIMIT_PER_MIN: "100000000",
+  }
+}
+
 export function localGatewayProductionEnv() {
   return {
     NODE_ENV: "production",

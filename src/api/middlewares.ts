@@ -5,6 +5,8 @@ import { applicationMiddlewares } from "./api/middlewares"
 import { sandboxMiddlewares } from "./api/sandbox/middlewares"
 import { paymentWebhookMiddlewares } from "./api/webhooks/payments/middlewares"
 import { apiCors } from "./utils/cors"
+import { applicationRateLimit } from "./utils/rate-limit"
+import { platformMiddlewares } from "./v1/middlewares"
 import { atelierErrorHandler } from "./utils/error-response"
 import { inputBackstop } from "./utils/validation"
 
@@ -14,6 +16,7 @@ const familyRoutes: MiddlewareRoute[] = [
   ...paymentWebhookMiddlewares,
   ...sandboxMiddlewares,
   ...applicationMiddlewares,
+  ...platformMiddlewares,
 ]
 
 export default defineMiddlewares({
@@ -21,6 +24,9 @@ export default defineMiddlewares({
   routes: [
     // First, so that preflight requests are answered before authentication.
     { matcher: "/api*", middlewares: [apiCors()] },
+    { matcher: /^\/(?:sandbox\/)?v1(?=\/|$)/, middlewares: [apiCors()] },
+    // Spec 8's application limits (the platform API under /api/v1 has its own, per organization and plan).
+    { matcher: "/api*", middlewares: [applicationRateLimit()] },
     // No NUL or unpaired surrogate reaches a route that does not validate that input itself (validation.ts).
     { matcher: "/api*", middlewares: [inputBackstop(familyRoutes, { signedBodyPaths: ["/api/webhooks/payments"] })] },
     ...familyRoutes,

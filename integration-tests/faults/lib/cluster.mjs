@@ -11,7 +11,7 @@ import pg from "pg"
 import { ensureBuild } from "../../../scripts/lib/build.mjs"
 import { freePort, scratchDatabase } from "../../../scripts/lib/database.mjs"
 import { migrateAndSeed } from "../../../scripts/lib/medusa.mjs"
-import { localGatewayProductionEnv, startMedusa, startReaper } from "../../../scripts/lib/processes.mjs"
+import { localGatewayProductionEnv, raisedRateLimitsEnv, startMedusa, startReaper } from "../../../scripts/lib/processes.mjs"
 import { connectedAccounts, loadCatalogue } from "./gallery.mjs"
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..")
@@ -73,6 +73,7 @@ export function createCluster({ databaseUrl, redisUrl = null, logDir, reconcileS
       output: member.logFile,
       env: {
         ...localGatewayProductionEnv(),
+        ...raisedRateLimitsEnv(),
         ...secrets,
         DATABASE_URL: databaseUrl,
         REDIS_URL: redisUrl ?? undefined,

@@ -8,16 +8,18 @@ import { productMiddlewares } from "./products/middlewares"
 import { orderBookMiddlewares } from "./orders/middlewares"
 import { CheckSlugQuery, CreateOrganizationBody, OrganizationContextQuery } from "./organizations/validators"
 import { payoutMiddlewares } from "./payouts/middlewares"
+import { apiKeyMiddlewares } from "./settings/api-keys/middlewares"
 import { settingsMiddlewares } from "./settings/middlewares"
 import { unsubscribeMiddlewares } from "./unsubscribe/middlewares"
 
 /**
  * The creator-dashboard family: every /api route outside /api/gallery, /api/admin, /api/webhooks (signed by the
  * payment provider), /api/sandbox (the local gateway's stand-in for the customer's browser) and the public storefront
- * routes a shopper calls without an account (/api/cart/email, /api/unsubscribe/{token}). Matched up to the "/api"
+ * routes a shopper calls without an account (/api/cart/email, /api/unsubscribe/{token}), and the platform API's
+ * storefront variant /api/v1 (API keys, src/api/v1). Matched up to the "/api"
  * segment so that Express accepts it as a prefix.
  */
-export const DASHBOARD_ROUTES = /^\/api(?=\/(?!(?:gallery|admin|webhooks|sandbox|unsubscribe|cart\/email)(?:[/?#]|$)))/
+export const DASHBOARD_ROUTES = /^\/api(?=\/(?!(?:gallery|admin|webhooks|sandbox|unsubscribe|cart\/email|v1)(?:[/?#]|$)))/
 
 /** The public storefront routes under /api (no member token): the paths DASHBOARD_ROUTES leaves out besides the families. */
 export const PUBLIC_STOREFRONT_ROUTES = ["/api/cart/email", "/api/unsubscribe"] as const
@@ -28,6 +30,7 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
   { matcher: DASHBOARD_ROUTES, middlewares: [...requireDashboardMember()] },
   ...storeCartMiddlewares,
   ...unsubscribeMiddlewares,
+  ...apiKeyMiddlewares,
   { matcher: "/api/members", methods: ["POST"], middlewares: [validateBody(CreateMemberBody)] },
   { matcher: "/api/members/me", methods: ["PATCH"], middlewares: [validateBody(UpdateMemberBody)] },
   { matcher: "/api/organizations", methods: ["POST"], middlewares: [validateBody(CreateOrganizationBody)] },

@@ -12,16 +12,20 @@ const DEVELOPMENT_ORIGINS = "http://localhost:8000,http://localhost:9000,http://
  * GALLERY_CORS and APP_CORS (Medusa's comma-separated format, regular expressions allowed), with credentials:
  * the cart cookie and bearer tokens.
  */
-function familyCors(variable: "GALLERY_CORS" | "APP_CORS"): Middleware {
-  return cors({ origin: parseCorsOrigins(process.env[variable] ?? DEVELOPMENT_ORIGINS), credentials: true }) as Middleware
+function familyCors(variable: "GALLERY_CORS" | "APP_CORS" | "PLATFORM_CORS", credentials = true): Middleware {
+  return cors({ origin: parseCorsOrigins(process.env[variable] ?? DEVELOPMENT_ORIGINS), credentials }) as Middleware
 }
 
-/** One CORS policy per route family under /api: the gallery host's (/api/gallery, /api/admin) or the dashboard's. */
+/**
+ * One CORS policy per route family: the gallery host's (/api/gallery, /api/admin), the dashboard's, and the platform
+ * API's (/v1, /api/v1, /sandbox/v1: PLATFORM_CORS, no credentials, since the API key travels in a header).
+ */
 export function apiCors(): Middleware {
   const gallery = familyCors("GALLERY_CORS")
   const application = familyCors("APP_CORS")
+  const platform = familyCors("PLATFORM_CORS", false)
   return (req, res, next) => {
     const family = routeFamily((req.originalUrl || req.url || "").split("?")[0])
-    return (family === "gallery" ? gallery : application)(req, res, next)
+    return (family === "gallery" ? gallery : family === "platform" ? platform : application)(req, res, next)
   }
 }

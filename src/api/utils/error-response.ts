@@ -7,7 +7,7 @@ export function sendAuthError(res: MedusaResponse, status: 401 | 403, message: s
   res.status(status).json(authErrorBody(status, message))
 }
 
-/** A MedusaError that names the offending input field (shown in `details.field`). */
+/** A MedusaError that names the offending input field (shown in `details.field`; the platform API adds a `reason`). */
 export function fieldError(type: string, message: string, field: string) {
   return Object.assign(new MedusaError(type, message), { field })
 }
@@ -30,8 +30,13 @@ export function atelierErrorHandler() {
       // anything else may describe internals.
       if (body.type !== MedusaError.Types.UNEXPECTED_STATE) message = "Internal server error"
     }
-    if (statusCode === 401 || statusCode === 403) return sendAuthError(res, statusCode, message)
-    const field = (err as { field?: unknown }).field
-    res.status(statusCode).json(errorBody(family, statusCode, message, typeof field === "string" ? field : undefined))
+    // The platform API words its 401/403 in its own body (with a stable code); the other families share one.
+    if ((statusCode === 401 || statusCode === 403) && family !== "platform") return sendAuthError(res, statusCode, message)
+    const { field, reason } = err as { field?: unknown; reason?: unknown }
+    res
+      .status(statusCode)
+      .json(
+        errorBody(family, statusCode, message, typeof field === "string" ? field : undefined, typeof reason === "string" ? reason : undefined)
+      )
   }
 }

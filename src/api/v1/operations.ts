@@ -1,0 +1,73 @@
+import type { z } from "@medusajs/framework/zod"
+import type { ApiScope } from "../../lib/api-scopes"
+import {
+  CreateProductBody,
+  OrderDetailSpec,
+  OrderListResponse,
+  OrderListSpec,
+  OrderResponse,
+  ProductListResponse,
+  ProductListSpec,
+  ProductResponse,
+  type ListSpec,
+} from "./validators"
+
+/**
+ * Every operation of the platform API, once: the middlewares (scope, query, body) are built from this table and
+ * the OpenAPI document is generated from it. A route file only answers.
+ */
+export type V1Operation = {
+  method: "GET" | "POST"
+  /** Under the version prefix, OpenAPI style (`/orders/{id}`). */
+  path: string
+  operationId: string
+  summary: string
+  scope: ApiScope
+  query?: ListSpec
+  body?: z.ZodType
+  success: { status: 200 | 201; schema: z.ZodType; description: string }
+  /** Whether it also answers 404 (an object route); every operation answers 400, 401, 403, 429 and 500. */
+  notFound?: boolean
+  deprecatedParams?: string[]
+}
+
+export const V1_OPERATIONS: V1Operation[] = [
+  {
+    method: "GET",
+    path: "/products",
+    operationId: "listProducts",
+    summary: "List the organization's products (offset pages, filters, sort)",
+    scope: "read:products",
+    query: ProductListSpec,
+    success: { status: 200, schema: ProductListResponse, description: "A page of products" },
+  },
+  {
+    method: "POST",
+    path: "/products",
+    operationId: "createProduct",
+    summary: "Create a product (a Medusa product in the organization's sales channel; draft unless status is given)",
+    scope: "write:products",
+    body: CreateProductBody,
+    success: { status: 201, schema: ProductResponse, description: "The product created" },
+  },
+  {
+    method: "GET",
+    path: "/orders",
+    operationId: "listOrders",
+    summary: "List the organization's orders, newest first (cursor pages, filters)",
+    scope: "read:orders",
+    query: OrderListSpec,
+    success: { status: 200, schema: OrderListResponse, description: "A page of orders" },
+    deprecatedParams: ["page"],
+  },
+  {
+    method: "GET",
+    path: "/orders/{id}",
+    operationId: "getOrder",
+    summary: "One order, optionally with its customer and items",
+    scope: "read:orders",
+    query: OrderDetailSpec,
+    success: { status: 200, schema: OrderResponse, description: "The order" },
+    notFound: true,
+  },
+]
