@@ -208,6 +208,8 @@ describeWithRedis("scale-out: two API servers and a worker on one PostgreSQL and
       expect(artistOrders).toHaveLength(3)
       const connected = artistOrders.filter((a) => db!.connected[a.organization_id])
       expect(connected.length).toBeGreaterThan(0)
+      // The transfers are the worker's (outbox): the invariants are awaited first, then the transfers are exact.
+      expect(await moneyViolations([order])).toEqual([])
       const { rows: transfers } = await db!.sql(
         `SELECT amount::int AS amount, destination FROM sandbox_transfer WHERE transfer_group = $1 ORDER BY amount`,
         [row.transfer_group]
