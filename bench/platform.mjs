@@ -182,8 +182,21 @@ async function main() {
         durationS: DURATION_S,
       })
       const store = await storeProductList(medusa, opts(limited.baseUrl))
-      const on = await autocannonRun({ url: `${limited.baseUrl}/api/gallery/products?limit=20`, connections: 10, durationS: DURATION_S })
-      const off = await autocannonRun({ url: `${unlimited.baseUrl}/api/gallery/products?limit=20`, connections: 10, durationS: DURATION_S })
+      const gallery = (server) =>
+        autocannonRun({ url: `${server.baseUrl}/api/gallery/products?limit=20`, connections: 10, durationS: DURATION_S })
+      // The store list leaves slow requests in flight on the limited server when its run ends: let them finish, then
+      // measure on and off back to back, alternating which goes first, so neither side always inherits the other's
+      // leftovers (interleaved rounds).
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+      let on
+      let off
+      if (round % 2 === 1) {
+        on = await gallery(limited)
+        off = await gallery(unlimited)
+      } else {
+        off = await gallery(unlimited)
+        on = await gallery(limited)
+      }
       const ratios = {
         v1_products_rps: store.rps ? roundTo(v1.rps / store.rps, 1) : null,
         rate_limit_overhead: off.rps ? roundTo(on.rps / off.rps, 3) : null,
