@@ -162,6 +162,40 @@ export async function getMirrorOrder(
   return { ...row, items: row.items.map((i: { quantity: unknown }) => ({ ...i, quantity: Number(i.quantity) })) }
 }
 
+/**
+ * The facts of a Medusa order `alias` that the order book derives its amounts and status from, as lateral joins
+ * named `amounts` (subtotal, tax_amount), `shipping` (shipping_cost), `paid` (paid_amount) and `ful` (fulfilled,
+ * shipped, delivered): the dashboard routes and the platform API read the same numbers.
+ */
+export function orderFactsJoins(alias: string): string {
+  return `  LEFT JOIN LATERAL (
+    SELECT coalesce(sum(oi.quantity * coalesce(oi.unit_price, li.unit_price)), 0) AS subtotal,
+           coalesce(sum(CASE WHEN li.is_tax_inclusive THEN 0 ELSE
+             oi.quantity * coalesce(oi.unit_price, li.unit_price) * coalesce((
+               SELECT sum(tl.rate) FROM order_line_item_tax_line tl WHERE tl.item_id = li.id AND tl.deleted_at IS NULL
+             ), 0) / 100 END), 0) AS tax_amount
+    FROM order_item oi JOIN order_line_item li ON li.id = oi.item_id
+    WHERE oi.order_id = ${alias}.id AND oi.version = ${alias}.version AND oi.deleted_at IS NULL
+  ) amounts ON true
+  LEFT JOIN LATERAL (
+    SELECT coalesce(sum(sm.amount), 0) AS shipping_cost
+    FROM order_shipping os JOIN order_shipping_method sm ON sm.id = os.shipping_method_id AND sm.deleted_at IS NULL
+    WHERE os.order_id = ${alias}.id AND os.version = ${alias}.version AND os.deleted_at IS NULL
+      AND os.return_id IS NULL AND os.claim_id IS NULL AND os.exchange_id IS NULL
+  ) shipping ON true
+  LEFT JOIN LATERAL (
+    SELECT coalesce(sum(t.amount), 0) AS paid_amount FROM order_transaction t
+    WHERE t.order_id = ${alias}.id AND t.deleted_at IS NULL
+  ) paid ON true
+  LEFT JOIN LATERAL (
+    SELECT count(*) > 0 AS fulfilled, coalesce(bool_or(f.shipped_at IS NOT NULL), false) AS shipped,
+           coalesce(bool_or(f.delivered_at IS NOT NULL), false) AS delivered
+    FROM order_fulfillment ofl
+    JOIN fulfillment f ON f.id = ofl.fulfillment_id AND f.deleted_at IS NULL AND f.canceled_at IS NULL
+    WHERE ofl.order_id = ${alias}.id AND ofl.deleted_at IS NULL
+  ) ful ON true`
+}
+
 // ------------------------------------------------------------------------------------------------------------
 // The organization's orders
 
@@ -191,32 +225,7 @@ facts AS (
          nullif(trim(concat_ws(' ', addr.first_name, addr.last_name)), '') AS customer_name
   FROM org_orders oo
   LEFT JOIN order_address addr ON addr.id = oo.shipping_address_id
-  LEFT JOIN LATERAL (
-    SELECT coalesce(sum(oi.quantity * coalesce(oi.unit_price, li.unit_price)), 0) AS subtotal,
-           coalesce(sum(CASE WHEN li.is_tax_inclusive THEN 0 ELSE
-             oi.quantity * coalesce(oi.unit_price, li.unit_price) * coalesce((
-               SELECT sum(tl.rate) FROM order_line_item_tax_line tl WHERE tl.item_id = li.id AND tl.deleted_at IS NULL
-             ), 0) / 100 END), 0) AS tax_amount
-    FROM order_item oi JOIN order_line_item li ON li.id = oi.item_id
-    WHERE oi.order_id = oo.id AND oi.version = oo.version AND oi.deleted_at IS NULL
-  ) amounts ON true
-  LEFT JOIN LATERAL (
-    SELECT coalesce(sum(sm.amount), 0) AS shipping_cost
-    FROM order_shipping os JOIN order_shipping_method sm ON sm.id = os.shipping_method_id AND sm.deleted_at IS NULL
-    WHERE os.order_id = oo.id AND os.version = oo.version AND os.deleted_at IS NULL
-      AND os.return_id IS NULL AND os.claim_id IS NULL AND os.exchange_id IS NULL
-  ) shipping ON true
-  LEFT JOIN LATERAL (
-    SELECT coalesce(sum(t.amount), 0) AS paid_amount FROM order_transaction t
-    WHERE t.order_id = oo.id AND t.deleted_at IS NULL
-  ) paid ON true
-  LEFT JOIN LATERAL (
-    SELECT count(*) > 0 AS fulfilled, coalesce(bool_or(f.shipped_at IS NOT NULL), false) AS shipped,
-           coalesce(bool_or(f.delivered_at IS NOT NULL), false) AS delivered
-    FROM order_fulfillment ofl
-    JOIN fulfillment f ON f.id = ofl.fulfillment_id AND f.deleted_at IS NULL AND f.canceled_at IS NULL
-    WHERE ofl.order_id = oo.id AND ofl.deleted_at IS NULL
-  ) ful ON true
+${orderFactsJoins("oo")}
 ),
 orders AS (
   SELECT f.*,

@@ -1,5 +1,6 @@
 import type { Cursor, Filter } from "../../lib/v1-query"
 import { filterConditions } from "./platform-products"
+import { orderFactsJoins } from "./order-book"
 
 /**
  * SQL over Medusa's order tables for the platform API's orders (`GET /v1/orders`, `GET /v1/orders/{id}`): the
@@ -64,32 +65,7 @@ const ORDER_ROWS = (where: string) => `
   LEFT JOIN gallery_gallery_artist_order_order_order aol ON aol.order_id = o.id AND aol.deleted_at IS NULL
   LEFT JOIN gallery_artist_order ao ON ao.id = aol.gallery_artist_order_id AND ao.deleted_at IS NULL
   LEFT JOIN gallery_order g ON g.id = ao.gallery_order_id
-  LEFT JOIN LATERAL (
-    SELECT coalesce(sum(oi.quantity * coalesce(oi.unit_price, li.unit_price)), 0) AS subtotal,
-           coalesce(sum(CASE WHEN li.is_tax_inclusive THEN 0 ELSE
-             oi.quantity * coalesce(oi.unit_price, li.unit_price) * coalesce((
-               SELECT sum(tl.rate) FROM order_line_item_tax_line tl WHERE tl.item_id = li.id AND tl.deleted_at IS NULL
-             ), 0) / 100 END), 0) AS tax_amount
-    FROM order_item oi JOIN order_line_item li ON li.id = oi.item_id
-    WHERE oi.order_id = o.id AND oi.version = o.version AND oi.deleted_at IS NULL
-  ) amounts ON true
-  LEFT JOIN LATERAL (
-    SELECT coalesce(sum(sm.amount), 0) AS shipping_cost
-    FROM order_shipping os JOIN order_shipping_method sm ON sm.id = os.shipping_method_id AND sm.deleted_at IS NULL
-    WHERE os.order_id = o.id AND os.version = o.version AND os.deleted_at IS NULL
-      AND os.return_id IS NULL AND os.claim_id IS NULL AND os.exchange_id IS NULL
-  ) shipping ON true
-  LEFT JOIN LATERAL (
-    SELECT coalesce(sum(t.amount), 0) AS paid_amount FROM order_transaction t
-    WHERE t.order_id = o.id AND t.deleted_at IS NULL
-  ) paid ON true
-  LEFT JOIN LATERAL (
-    SELECT count(*) > 0 AS fulfilled, coalesce(bool_or(f.shipped_at IS NOT NULL), false) AS shipped,
-           coalesce(bool_or(f.delivered_at IS NOT NULL), false) AS delivered
-    FROM order_fulfillment ofl
-    JOIN fulfillment f ON f.id = ofl.fulfillment_id AND f.deleted_at IS NULL AND f.canceled_at IS NULL
-    WHERE ofl.order_id = o.id AND ofl.deleted_at IS NULL
-  ) ful ON true
+${orderFactsJoins("o")}
   WHERE ${where}`
 
 /** The organization's one sales channel (binding: organization id), as a scalar so the index sees an equality. */

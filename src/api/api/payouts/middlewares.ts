@@ -7,7 +7,7 @@ import { StartPayoutOnboardingBody } from "./validators"
 
 export const PAYOUT_ONBOARDING_OWNERS_ONLY = "Only an owner of the organization can manage payout onboarding"
 
-/** Payout onboarding connects the account the organization's money goes to: owners only (ARCHITECTURE.md). */
+/** Payout onboarding connects the account the organization's money goes to: owners only (docs/payout-onboarding.md). */
 function ownersOnly(req: OrganizationScopedRequest, res: MedusaResponse, next: MedusaNextFunction) {
   if (req.organization.role !== "owner") return sendAuthError(res, 403, PAYOUT_ONBOARDING_OWNERS_ONLY)
   next()
