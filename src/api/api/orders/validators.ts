@@ -1,9 +1,8 @@
 import { z } from "@medusajs/framework/zod"
-import { CARRIER_MAX_LENGTH, FULFILMENT_MESSAGES, TRACKING_NUMBER_MAX_LENGTH } from "../../../lib/gallery-fulfilment"
+import { FULFILMENT_MESSAGES } from "../../../lib/gallery-fulfilment"
 import { DASHBOARD_ORDERS_DEFAULT_PER_PAGE, DASHBOARD_ORDERS_MAX_PER_PAGE, ORDER_BOOK_STATUSES, type OrderBookStatus } from "../../../lib/order-book"
-import { isAcceptedCarrier } from "../../../lib/tracking-url"
-import { firstQueryValue, optionalText, text } from "../../utils/validation"
-import { ARTIST_ORDER_MESSAGES } from "../gallery/artist/orders/validators"
+import { firstQueryValue, optionalText } from "../../utils/validation"
+import { carrierField, trackingNumberField } from "../gallery/artist/orders/validators"
 
 export const ORDER_ROUTE_MESSAGES = {
   organizationIdInvalid: "Organization ID must be a string of at most 100 characters",
@@ -77,17 +76,8 @@ export const OrderQuery = z.object({ org_id: orgId })
  * blank meaning none).
  */
 export const OrderShipBody = z.object({
-  tracking_number: z.preprocess(
-    (value) => (typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? String(value) : value),
-    text(TRACKING_NUMBER_MAX_LENGTH, {
-      invalid: FULFILMENT_MESSAGES.trackingNumberRequired,
-      tooLong: FULFILMENT_MESSAGES.trackingNumberTooLong,
-    })
-  ),
-  carrier: optionalText(CARRIER_MAX_LENGTH, FULFILMENT_MESSAGES.carrierInvalid).refine(
-    (carrier) => carrier === null || isAcceptedCarrier(carrier),
-    { message: ARTIST_ORDER_MESSAGES.carrierNotAccepted }
-  ),
+  tracking_number: trackingNumberField,
+  carrier: carrierField,
   org_id: orgId,
 })
 export type OrderShipBody = z.output<typeof OrderShipBody>

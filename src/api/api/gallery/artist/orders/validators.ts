@@ -77,23 +77,29 @@ const optionalOrganizationId = optionalText(MAX_ORGANIZATION_ID_LENGTH, ARTIST_O
 /** `?org_id=` of POST /api/gallery/artist/orders/{id}/ship and /status. */
 export const ArtistOrderQuery = z.object({ org_id: optionalOrganizationId })
 
+/** A tracking number: trimmed, at most 100 characters; a whole number (e.g. 1234) is accepted as its digits. */
+export const trackingNumberField = z.preprocess(
+  (value) => (typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? String(value) : value),
+  text(TRACKING_NUMBER_MAX_LENGTH, {
+    invalid: FULFILMENT_MESSAGES.trackingNumberRequired,
+    tooLong: FULFILMENT_MESSAGES.trackingNumberTooLong,
+  })
+)
+
+/** A carrier: trimmed, blank meaning none, otherwise UPS, USPS, FedEx or a custom carrier's https tracking URL. */
+export const carrierField = optionalText(CARRIER_MAX_LENGTH, FULFILMENT_MESSAGES.carrierInvalid).refine(
+  (carrier) => carrier === null || isAcceptedCarrier(carrier),
+  { message: ARTIST_ORDER_MESSAGES.carrierNotAccepted }
+)
+
 /**
  * POST /api/gallery/artist/orders/{id}/ship `{trackingNumber, carrier?, org_id?}` (spec 4.8): the tracking number
  * trimmed (a whole number, e.g. 1234, is accepted as its digits); the carrier trimmed, blank meaning none (the URL
  * is then derived from the number), otherwise UPS, USPS, FedEx or a custom carrier's https tracking URL.
  */
 export const ShipBody = z.object({
-  trackingNumber: z.preprocess(
-    (value) => (typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? String(value) : value),
-    text(TRACKING_NUMBER_MAX_LENGTH, {
-      invalid: FULFILMENT_MESSAGES.trackingNumberRequired,
-      tooLong: FULFILMENT_MESSAGES.trackingNumberTooLong,
-    })
-  ),
-  carrier: optionalText(CARRIER_MAX_LENGTH, FULFILMENT_MESSAGES.carrierInvalid).refine(
-    (carrier) => carrier === null || isAcceptedCarrier(carrier),
-    { message: ARTIST_ORDER_MESSAGES.carrierNotAccepted }
-  ),
+  trackingNumber: trackingNumberField,
+  carrier: carrierField,
   org_id: optionalOrganizationId,
 })
 export type ShipBody = z.output<typeof ShipBody>
