@@ -4,6 +4,7 @@ import { settlementReconcileSeconds } from "../lib/outbox"
 import { listPendingGalleryPayments } from "../queries/settlement-reconciliation"
 import { markGalleryOrderPaid } from "../workflows/gallery-checkout/workflows/mark-gallery-order-paid"
 import { errorMessage } from "../lib/error-message"
+import { runScheduledJob } from "../lib/scheduled-job"
 
 /** Orders younger than this are left to their customer's own confirm for now. */
 const MIN_AGE_SECONDS = 1
@@ -46,11 +47,15 @@ export async function reconcileGallerySettlements(container: MedusaContainer): P
   return result
 }
 
-export default async function reconcileGallerySettlementsJob(container: MedusaContainer) {
+async function reconcileGallerySettlementsJob(container: MedusaContainer) {
   await reconcileGallerySettlements(container)
 }
 
 export const config = {
   name: "reconcile-gallery-settlements",
   schedule: { interval: settlementReconcileSeconds(process.env.SETTLEMENT_RECONCILE_SECONDS) * 1000 },
+}
+
+export default function (container: MedusaContainer) {
+  return runScheduledJob(config.name, () => reconcileGallerySettlementsJob(container))
 }
