@@ -135,7 +135,13 @@ export class StripeGateway implements PaymentGateway {
         {
           amount: input.amountCents,
           currency: input.currency,
-          transfer_group: input.transferGroup,
+          ...(input.transferGroup ? { transfer_group: input.transferGroup } : {}),
+          ...(input.destinationCharge
+            ? {
+                application_fee_amount: input.destinationCharge.applicationFeeCents,
+                transfer_data: { destination: input.destinationCharge.destination },
+              }
+            : {}),
           receipt_email: input.receiptEmail,
           metadata: input.metadata,
           automatic_payment_methods: { enabled: true },
