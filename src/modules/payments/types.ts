@@ -79,6 +79,8 @@ export type ReverseTransferInput = {
 
 export type CreateRefundInput = {
   paymentIntentId: string
+  /** The intent was a destination charge: the transfer to the connected account and the application fee are reversed. */
+  destinationCharge?: boolean
   /** Defaults to the whole amount not yet refunded. */
   amountCents?: number
   idempotencyKey: string

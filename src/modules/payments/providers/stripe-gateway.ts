@@ -203,7 +203,12 @@ export class StripeGateway implements PaymentGateway {
   async createRefund(input: CreateRefundInput): Promise<{ id: string; status: string }> {
     const refund = await this.call("create the refund", () =>
       this.stripe_.refunds.create(
-        { payment_intent: input.paymentIntentId, amount: input.amountCents },
+        {
+          payment_intent: input.paymentIntentId,
+          amount: input.amountCents,
+          // A destination charge's refund takes the funds back from the connected account, fee included.
+          ...(input.destinationCharge ? { reverse_transfer: true, refund_application_fee: true } : {}),
+        },
         { idempotencyKey: input.idempotencyKey }
       )
     )

@@ -23,6 +23,7 @@ export const cancelStorePaymentOutOfStockStep = createStep(
     const payments: PaymentsModuleService = container.resolve(PAYMENTS_MODULE)
     const refund = await payments.createRefund({
       paymentIntentId: payment.payment_intent_id,
+      destinationCharge: true,
       idempotencyKey: storeOutOfStockRefundIdempotencyKey(payment.id),
     })
     await releaseSaleLines(container, input.lines)
