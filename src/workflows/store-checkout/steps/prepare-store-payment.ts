@@ -16,7 +16,11 @@ import type { StorePaymentItem } from "../../../modules/gallery/models/store-pay
 import { ORGANIZATION_MODULE } from "../../../modules/organization"
 import type OrganizationModuleService from "../../../modules/organization/service"
 import { getStoreCheckoutVariants } from "../../../queries/store-checkout"
-import { fieldError } from "../../../api/utils/error-response"
+
+/** A refusal naming the request field it concerns (the error handler puts it in `details.field`). */
+function fieldError(type: string, message: string, field: string) {
+  return Object.assign(new MedusaError(type, message), { field })
+}
 
 export type PrepareStorePaymentInput = { organizationId: string; lines: RequestedLine[]; at?: string }
 
