@@ -9,8 +9,11 @@ import { LOCAL_WEBHOOK_SECRET, signWebhookPayload } from "../../src/modules/paym
 import { dispatchGalleryOutbox } from "../../src/outbox/dispatch"
 import { STORE_ARTIST_NEW_ORDER_TEMPLATE, STORE_ORDER_CONFIRMATION_TEMPLATE } from "../../src/outbox/handlers/store-order-paid"
 import { refreshGalleryAnalyticsRollups } from "../../src/queries/analytics/rollups"
+import { reconcileStoreSettlements } from "../../src/jobs/reconcile-gallery-settlements"
+import { sendCartReminders, STORE_CART_REMINDER_TEMPLATE } from "../../src/cart-recovery/send-cart-reminders"
+import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../src/modules/payments"
 import { anyStatus, bearer, type Api } from "../helpers/accounts"
-import { selectRows } from "../helpers/db"
+import { outboxDrained, selectRows } from "../helpers/db"
 import { COLLECTOR_ADDRESS, loginDemoAdmin, loginDemoMember, orgIdsBySlug, productIdsByHandle, seedDemo } from "../helpers/demo-data"
 
 jest.setTimeout(180000)
@@ -73,6 +76,11 @@ medusaIntegrationTestRunner({
         transformRequest: [(data: unknown) => data],
         headers: { "content-type": "application/json", "stripe-signature": signWebhookPayload(payload, WEBHOOK_SECRET) },
       })
+    }
+    /** Every outbox message delivered (by this test's dispatch, or by the one a settlement's nudge started). */
+    const drained = async () => {
+      await dispatchGalleryOutbox(container)
+      expect(await outboxDrained(pg)).toBe(0)
     }
     const setEmailOrders = (token: string, value: boolean) =>
       api.request({ method: "put", url: "/api/settings/notifications", data: { email_orders: value }, ...bearer(token) })
@@ -223,8 +231,7 @@ medusaIntegrationTestRunner({
         expect(listed.data.data).toMatchObject({ status: "paid", platform_fee: stored.platform_fee_cents / 100 })
 
         // Emails: the customer's confirmation and the owner's notification, once each.
-        await dispatchGalleryOutbox(container)
-        await dispatchGalleryOutbox(container)
+        await drained()
         const mails = await selectRows(pg, `SELECT template, "to" FROM notification WHERE resource_id = ? ORDER BY template`, [stored.order_id])
         expect(mails).toEqual([
           { template: STORE_ARTIST_NEW_ORDER_TEMPLATE, to: "north@atelier.test" },
@@ -237,7 +244,7 @@ medusaIntegrationTestRunner({
         expect((await setEmailOrders(north, false)).status).toBe(200)
         const intentId = await intentFor([line("studio-north-print")])
         expect((await pay(intentId)).status).toBe(200)
-        await dispatchGalleryOutbox(container)
+        await drained()
         const stored = await payment(intentId)
         const mails = await selectRows(pg, `SELECT template FROM notification WHERE resource_id = ?`, [stored.order_id])
         expect(mails.map((m) => m.template)).toEqual([STORE_ORDER_CONFIRMATION_TEMPLATE])
@@ -343,8 +350,7 @@ medusaIntegrationTestRunner({
         expect((await payment(withBody)).referral_session_id).toBe(sessionId)
         await pay(withCookie)
         await pay(withCookie)
-        await dispatchGalleryOutbox(container)
-        await dispatchGalleryOutbox(container)
+        await drained()
         const stored = await payment(withCookie)
         const conversions = await selectRows(pg, `SELECT * FROM referral_conversion WHERE order_id = ?`, [stored.order_id])
         expect(conversions).toHaveLength(1)
@@ -361,6 +367,36 @@ medusaIntegrationTestRunner({
         expect(gallery.status).toBe(200)
         expect(gallery.data.analytics.referralMetrics.conversions).toBeGreaterThanOrEqual(1)
         expect(gallery.data.analytics.referralMetrics.attributedRevenue).toBeGreaterThanOrEqual(stored.subtotal_cents / 100)
+      })
+
+      it("a charge whose events were lost (a crash) is settled by the reconciliation job, once", async () => {
+        await restock("studio-north-print", 50)
+        const intentId = await intentFor([line("studio-north-print")])
+        // Paid at the gateway, but no confirm or webhook ever reached us.
+        const payments: PaymentsModuleService = container.resolve(PAYMENTS_MODULE)
+        await payments.confirmPaymentIntent(intentId, "pm_card_visa")
+        expect((await payment(intentId)).status).toBe("pending")
+        await new Promise((resolve) => setTimeout(resolve, 1100))
+        const first = await reconcileStoreSettlements(container)
+        expect(first.settled).toBeGreaterThanOrEqual(1)
+        const stored = await payment(intentId)
+        expect(stored.status).toBe("paid")
+        await reconcileStoreSettlements(container)
+        expect(await ordersOfPayment(stored.id)).toHaveLength(1)
+      })
+
+      it("an abandoned-cart reminder is not sent after the shopper bought in that store", async () => {
+        const shopper = "cart-then-buy@collector.test"
+        const captured = await api.post(
+          "/api/cart/email",
+          { email: shopper, org_id: org["studio-north"], cart_items: [{ ...line("studio-north-print"), price: 34.99 }], cart_total: 34.99 },
+          anyStatus
+        )
+        expect(captured.status).toBe(201)
+        const intentId = await intentFor([line("studio-north-print")], { customer_email: shopper })
+        expect((await pay(intentId)).status).toBe(200)
+        await sendCartReminders(container, new Date(Date.now() + 2 * 3600 * 1000))
+        expect(await selectRows(pg, `SELECT id FROM notification WHERE template = ? AND "to" = ?`, [STORE_CART_REMINDER_TEMPLATE, shopper])).toEqual([])
       })
     })
   },
