@@ -36,4 +36,12 @@ export const CHANNEL_MESSAGES = {
     `The ${CHANNEL_LABELS[channel]} connection has expired (${CHANNEL_LABELS[channel]} refused to renew it): connect again`,
   shopTaken: (channel: Channel) => `This ${CHANNEL_LABELS[channel]} shop is already connected to another organization`,
   forbidden: "You can no longer connect marketplaces for this organization",
+  codeRequired: "Missing authorization code: start connecting from Atelier",
 } as const
+
+/** The dashboard page the Etsy callback sends the owner back to: `{APP_URL}/settings/channels?channel=etsy&status=connected`. */
+export const CHANNEL_SETTINGS_PATH = "/settings/channels"
+
+export function channelConnectedUrl(appBaseUrl: string, channel: Channel): string {
+  return `${appBaseUrl}${CHANNEL_SETTINGS_PATH}?channel=${channel}&status=connected`
+}
