@@ -8,4 +8,4 @@ export default Module(CHANNELS_MODULE, {
 })
 
 export type { default as ChannelsModuleService, ConnectionView, PendingAuthorization, Revocation } from "./service"
-export { ChannelProviderError } from "./providers/http"
+export { ChannelConflictError, ChannelProviderError } from "./providers/http"

@@ -33,7 +33,7 @@ import { ChannelListing } from "./models/channel-listing"
 import { ChannelOauthState } from "./models/channel-oauth-state"
 import { EtsyProvider, type MarketplaceShop, type TokenSet } from "./providers/etsy"
 import { GumroadProvider } from "./providers/gumroad"
-import { ChannelProviderError } from "./providers/http"
+import { ChannelConflictError, ChannelProviderError } from "./providers/http"
 
 /** What `GET /api/channels` shows of a connection: never a token. */
 export type ConnectionView = {
@@ -79,7 +79,7 @@ const TOKEN_CONTEXT = (organizationId: string, channel: Channel, field: "access_
 /** Pending states are deleted a day after they expired (whether used or not). */
 const STATE_RETENTION = "1 day"
 
-const conflict = (message: string) => new MedusaError(MedusaError.Types.CONFLICT, message)
+const conflict = (message: string) => new ChannelConflictError(message)
 
 function isUniqueViolation(error: unknown): boolean {
   const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown }

@@ -13,6 +13,17 @@ export class ChannelProviderError extends Error {
   }
 }
 
+/**
+ * A request that conflicts with the organization's connections (not connected, expired, a shop connected elsewhere):
+ * 409 with its message (Medusa's error handler would replace a CONFLICT MedusaError's message with its own).
+ */
+export class ChannelConflictError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = "ChannelConflictError"
+  }
+}
+
 /** No marketplace call may hold a request (or, during a refresh, a row lock) for long. */
 export const PROVIDER_TIMEOUT_MS = 10_000
 

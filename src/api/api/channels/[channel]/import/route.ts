@@ -2,7 +2,7 @@ import type { MedusaResponse } from "@medusajs/framework/http"
 import { importChannelListings } from "../../../../../channels/import-listings"
 import type { Channel } from "../../../../../lib/channels"
 import type { OrganizationScopedRequest } from "../../../../utils/access"
-import { callingMarketplace } from "../../marketplace-errors"
+import { channelRoute } from "../../channel-route"
 
 /**
  * POST /api/channels/{channel}/import -> {channel, created, already_imported, products: [{listing_id, product_id,
@@ -10,7 +10,7 @@ import { callingMarketplace } from "../../marketplace-errors"
  * description, USD price, images, quantity); importing again creates nothing twice. 409 when the channel is not
  * connected or its connection has expired.
  */
-export const POST = callingMarketplace(
+export const POST = channelRoute(
   (req) => req.params.channel as Channel,
   async (req: OrganizationScopedRequest, res: MedusaResponse) => {
     const result = await importChannelListings(req.scope, {

@@ -7,7 +7,7 @@ import { appBaseUrl } from "../../../../../lib/payout-onboarding"
 import { CHANNELS_MODULE, type ChannelsModuleService } from "../../../../../modules/channels"
 import { findMemberships } from "../../../../../queries/memberships"
 import { fieldError, sendAuthError } from "../../../../utils/error-response"
-import { callingMarketplace } from "../../marketplace-errors"
+import { channelRoute } from "../../channel-route"
 import type { EtsyCallbackQuery } from "../../validators"
 
 /**
@@ -18,7 +18,7 @@ import type { EtsyCallbackQuery } from "../../validators"
  * organization. Then the code is exchanged, the shop read and the sealed tokens stored; the browser is sent to
  * `{APP_URL}/settings/channels?channel=etsy&status=connected`.
  */
-export const GET = callingMarketplace(
+export const GET = channelRoute(
   () => "etsy",
   async (req: MedusaRequest, res: MedusaResponse) => {
     const query = req.validatedQuery as unknown as EtsyCallbackQuery

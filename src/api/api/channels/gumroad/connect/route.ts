@@ -1,7 +1,7 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
 import { CHANNELS_MODULE, type ChannelsModuleService } from "../../../../../modules/channels"
 import type { OrganizationScopedRequest } from "../../../../utils/access"
-import { callingMarketplace } from "../../marketplace-errors"
+import { channelRoute } from "../../channel-route"
 import type { ConnectGumroadBody } from "../../validators"
 
 /**
@@ -9,7 +9,7 @@ import type { ConnectGumroadBody } from "../../validators"
  * (`GET /v2/user`) before it is stored, sealed: 400 `Gumroad refused this access token` and nothing stored when
  * Gumroad refuses it; 409 when that Gumroad account is connected to another organization. Connecting again replaces it.
  */
-export const POST = callingMarketplace(
+export const POST = channelRoute(
   () => "gumroad",
   async (req: OrganizationScopedRequest<ConnectGumroadBody>, res: MedusaResponse) => {
     const channels: ChannelsModuleService = req.scope.resolve(CHANNELS_MODULE)
