@@ -356,9 +356,15 @@ describe("Marketplace channels (fake Etsy and Gumroad servers, through Atelier's
           expect(after.refreshed_at).not.toBeNull()
           for (const secret of etsy.issuedTokens()) expect(await tablesHolding(secret)).toEqual([])
 
-          // A fresh token is not refreshed again.
+          // A fresh token is not refreshed again...
           expect((await importFrom("etsy")).status).toBe(200)
           expect(etsy.requests.filter((r) => r.form.grant_type === "refresh_token")).toHaveLength(1)
+          // ...unless Etsy refuses it before its recorded expiry: one refresh, then the call again.
+          etsy.expireAccessTokens()
+          expect((await importFrom("etsy")).status).toBe(200)
+          expect(etsy.requests.filter((r) => r.form.grant_type === "refresh_token")).toHaveLength(2)
+          const latest = await connection(org["studio-north"], "etsy")
+          expect(openSealed(latest.refresh_token, `${org["studio-north"]}:etsy:refresh_token`)).toBe(etsy.currentRefreshToken())
         })
 
         it("expires the connection when Etsy refuses the refresh token (409, tokens forgotten, connect again)", async () => {

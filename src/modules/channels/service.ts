@@ -14,6 +14,7 @@ import {
   openSecret,
   parseChannelKey,
   sealSecret,
+  SealedSecretError,
 } from "../../lib/channel-crypto"
 import type { ChannelModuleOptions } from "../../lib/channel-environment"
 import { fromEtsyListing, fromGumroadProduct, type ImportedListing } from "../../lib/channel-listings"
@@ -387,8 +388,13 @@ class ChannelsModuleService extends MedusaService({
    * and the new one replaces it in the same transaction). 409 when not connected, or when the marketplace refuses to
    * renew it (the connection is then `expired` and its tokens forgotten).
    */
-  async accessFor(organizationId: string, channel: Channel, now: Date): Promise<{ accessToken: string; shopId: string }> {
-    const access = await this.lockedAccess(organizationId, channel, now)
+  async accessFor(
+    organizationId: string,
+    channel: Channel,
+    now: Date,
+    options: { forceRefresh?: boolean } = {}
+  ): Promise<{ accessToken: string; shopId: string }> {
+    const access = await this.lockedAccess(organizationId, channel, now, options.forceRefresh === true)
     if (access.kind === "expired") throw conflict(CHANNEL_MESSAGES.expired(channel))
     if (access.kind === "not_connected") throw conflict(CHANNEL_MESSAGES.notConnected(channel))
     return { accessToken: access.accessToken, shopId: access.shopId }
@@ -402,6 +408,7 @@ class ChannelsModuleService extends MedusaService({
     organizationId: string,
     channel: Channel,
     now: Date,
+    forceRefresh: boolean,
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<Access> {
     const manager = sqlManager(sharedContext)
@@ -415,11 +422,19 @@ class ChannelsModuleService extends MedusaService({
 
     const accessContext = TOKEN_CONTEXT(organizationId, channel, "access_token")
     const refreshContext = TOKEN_CONTEXT(organizationId, channel, "refresh_token")
-    const access = openSecret(this.keyring, row.access_token, accessContext)
-    const refresh = row.refresh_token ? openSecret(this.keyring, row.refresh_token, refreshContext) : null
+    let access: { plaintext: string; rotated: boolean }
+    let refresh: { plaintext: string; rotated: boolean } | null
+    try {
+      access = openSecret(this.keyring, row.access_token, accessContext)
+      refresh = row.refresh_token ? openSecret(this.keyring, row.refresh_token, refreshContext) : null
+    } catch (error) {
+      // Sealed with a key no longer configured (or altered): unusable, so the owner must connect again.
+      if (error instanceof SealedSecretError) return this.expire(manager, row.id, now)
+      throw error
+    }
     const expiresAt = row.access_token_expires_at ? new Date(row.access_token_expires_at) : null
 
-    if (needsTokenRefresh(expiresAt, now)) {
+    if (needsTokenRefresh(expiresAt, now) || (forceRefresh && refresh)) {
       if (channel !== "etsy" || !refresh) return this.expire(manager, row.id, now)
       let tokens: TokenSet
       try {
@@ -476,12 +491,17 @@ class ChannelsModuleService extends MedusaService({
    * each listing once. A token the marketplace refuses expires the connection (409).
    */
   async fetchListings(organizationId: string, channel: Channel, now: Date): Promise<ImportedListing[]> {
-    const { accessToken, shopId } = await this.accessFor(organizationId, channel, now)
+    const read = async (forceRefresh: boolean) => {
+      const { accessToken, shopId } = await this.accessFor(organizationId, channel, now, { forceRefresh })
+      return channel === "etsy" ? this.requireEtsy().listings(accessToken, shopId) : this.gumroad.listings(accessToken)
+    }
+    const refused = (error: unknown) => error instanceof ChannelProviderError && error.kind === "refused"
     let raw: unknown[]
     try {
-      raw = channel === "etsy" ? await this.requireEtsy().listings(accessToken, shopId) : await this.gumroad.listings(accessToken)
+      // An Etsy access token refused before its recorded expiry (clock skew, revoked at Etsy) gets one refresh.
+      raw = await read(false).catch((error) => (refused(error) && channel === "etsy" ? read(true) : Promise.reject(error)))
     } catch (error) {
-      if (error instanceof ChannelProviderError && error.kind === "refused") {
+      if (refused(error)) {
         await this.forgetTokens(organizationId, channel, "expired", now)
         throw conflict(CHANNEL_MESSAGES.expired(channel))
       }
