@@ -37,6 +37,27 @@ export function guardedLookup(policy: WebhookUrlPolicy, resolve: Resolve = dnsLo
   }
 }
 
+/**
+ * The registration-time half of the address rule (the delivery-time half is guardedLookup): under the strict policy a
+ * host name must resolve, and only to allowed addresses. Returns the refusal's message, or null when the URL may be
+ * registered. Address literals and the local policy need no lookup (checkWebhookUrl has judged them).
+ */
+export async function webhookTargetRefusal(
+  url: string,
+  policy: WebhookUrlPolicy,
+  resolve: Resolve = dnsLookup as Resolve
+): Promise<string | null> {
+  const check = checkWebhookUrl(url, policy)
+  if (!check.ok) return check.message
+  if (policy === "local" || check.ipLiteral) return null
+  return new Promise((done) => {
+    guardedLookup(policy, resolve)(check.host, { all: true }, (error) => {
+      if (!error) return done(null)
+      done(error instanceof BlockedWebhookTargetError ? WEBHOOK_URL_MESSAGES.privateAddress : WEBHOOK_URL_MESSAGES.unresolvable)
+    })
+  })
+}
+
 /** Response bytes read before the connection is dropped: receivers answer with a status, the body is not used. */
 const MAX_RESPONSE_BYTES = 64 * 1024
 

@@ -12,6 +12,7 @@ import { payoutMiddlewares } from "./payouts/middlewares"
 import { apiKeyMiddlewares } from "./settings/api-keys/middlewares"
 import { settingsMiddlewares } from "./settings/middlewares"
 import { unsubscribeMiddlewares } from "./unsubscribe/middlewares"
+import { webhookEndpointMiddlewares } from "./webhook-endpoints/middlewares"
 
 /**
  * The creator-dashboard family: every /api route outside /api/gallery, /api/admin, /api/webhooks (signed by the
@@ -47,4 +48,5 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
   ...guestMiddlewares,
   ...settingsMiddlewares,
   ...payoutMiddlewares,
+  ...webhookEndpointMiddlewares,
 ]

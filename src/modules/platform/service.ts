@@ -289,6 +289,17 @@ class PlatformModuleService extends MedusaService({
     return (queued[0] as { id: string }).id
   }
 
+  /** Withdraws queued deliveries not attempted yet (a workflow that queued them is compensating). */
+  @InjectManager()
+  async withdrawWebhookDeliveries(ids: string[], @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
+    if (!ids.length) return
+    await sqlKnex(sqlManager(sharedContext)).raw(
+      `UPDATE platform_webhook_delivery SET deleted_at = now(), updated_at = now()
+       WHERE id = ANY(?::text[]) AND status = 'pending' AND attempt = 0 AND deleted_at IS NULL`,
+      [ids]
+    )
+  }
+
   /** Endpoints disabled for failing whose owners have not been told yet (the delivery job tells them). */
   @InjectManager()
   async listEndpointsDisabledUnnotified(

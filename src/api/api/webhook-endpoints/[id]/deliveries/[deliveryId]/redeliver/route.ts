@@ -1,0 +1,28 @@
+import type { MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { PLATFORM_MODULE, type PlatformModuleService } from "../../../../../../../modules/platform"
+import { announceQueuedDeliveries } from "../../../../../../../webhooks/enqueue"
+import type { OrganizationScopedRequest } from "../../../../../../utils/access"
+import { WEBHOOK_ENDPOINT_MESSAGES } from "../../../../validators"
+import { WEBHOOK_DELIVERY_VIEW_FIELDS, webhookDeliveryView } from "../../../../webhook-endpoint-view"
+
+/**
+ * POST /api/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver -> 202 {delivery}: a new delivery of the same
+ * event (same `webhook-id` and body, a new timestamp and signatures), attempted at once in the background and then
+ * retried on the usual schedule. 404 for a delivery of another endpoint; 409 while the endpoint is disabled.
+ */
+export async function POST(req: OrganizationScopedRequest, res: MedusaResponse) {
+  const platform: PlatformModuleService = req.scope.resolve(PLATFORM_MODULE)
+  const [endpoint] = await platform.listWebhookEndpoints({ id: req.params.id }, { select: ["id", "status"], take: 1 })
+  if (!endpoint) throw new MedusaError(MedusaError.Types.NOT_FOUND, WEBHOOK_ENDPOINT_MESSAGES.notFound)
+  if (endpoint.status !== "enabled") throw new MedusaError(MedusaError.Types.CONFLICT, WEBHOOK_ENDPOINT_MESSAGES.disabled)
+  const id = await platform.redeliverWebhookDelivery({
+    endpointId: endpoint.id,
+    deliveryId: req.params.deliveryId,
+    now: new Date(),
+  })
+  if (!id) throw new MedusaError(MedusaError.Types.NOT_FOUND, WEBHOOK_ENDPOINT_MESSAGES.deliveryNotFound)
+  await announceQueuedDeliveries(req.scope)
+  const [delivery] = await platform.listWebhookDeliveries({ id }, { select: [...WEBHOOK_DELIVERY_VIEW_FIELDS], take: 1 })
+  res.status(202).json({ delivery: webhookDeliveryView(delivery) })
+}
