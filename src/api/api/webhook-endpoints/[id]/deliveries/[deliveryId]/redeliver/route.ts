@@ -1,5 +1,6 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import { errorBody } from "../../../../../../../lib/error-bodies"
 import { PLATFORM_MODULE, type PlatformModuleService } from "../../../../../../../modules/platform"
 import { announceQueuedDeliveries } from "../../../../../../../webhooks/enqueue"
 import type { OrganizationScopedRequest } from "../../../../../../utils/access"
@@ -15,7 +16,11 @@ export async function POST(req: OrganizationScopedRequest, res: MedusaResponse) 
   const platform: PlatformModuleService = req.scope.resolve(PLATFORM_MODULE)
   const [endpoint] = await platform.listWebhookEndpoints({ id: req.params.id }, { select: ["id", "status"], take: 1 })
   if (!endpoint) throw new MedusaError(MedusaError.Types.NOT_FOUND, WEBHOOK_ENDPOINT_MESSAGES.notFound)
-  if (endpoint.status !== "enabled") throw new MedusaError(MedusaError.Types.CONFLICT, WEBHOOK_ENDPOINT_MESSAGES.disabled)
+  if (endpoint.status !== "enabled") {
+    // Answered here: Medusa's error handler rewrites CONFLICT messages.
+    res.status(409).json(errorBody("application", 409, WEBHOOK_ENDPOINT_MESSAGES.disabled))
+    return
+  }
   const id = await platform.redeliverWebhookDelivery({
     endpointId: endpoint.id,
     deliveryId: req.params.deliveryId,
