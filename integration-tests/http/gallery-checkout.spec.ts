@@ -1182,7 +1182,7 @@ medusaIntegrationTestRunner({
            VALUES ('noti_interrupted', ?, 'email', 'gallery-order-confirmation', '{}'::jsonb, ?, 'gallery_order', ?, 'local', 'pending')`,
           [EMAIL, order.id, `gallery-order-confirmation:${order.id}`]
         )
-        expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 3, failed: 0 })
+        expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 4, failed: 0 })
         const sent = await rows(`SELECT status FROM notification WHERE idempotency_key = ?`, [`gallery-order-confirmation:${order.id}`])
         expect(sent).toEqual([{ status: "success" }])
         expect(await count("notification", "id = 'noti_interrupted'")).toBe(0)
