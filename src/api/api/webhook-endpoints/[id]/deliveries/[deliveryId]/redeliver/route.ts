@@ -27,7 +27,8 @@ export async function POST(req: OrganizationScopedRequest, res: MedusaResponse) 
     now: new Date(),
   })
   if (!id) throw new MedusaError(MedusaError.Types.NOT_FOUND, WEBHOOK_ENDPOINT_MESSAGES.deliveryNotFound)
-  await announceQueuedDeliveries(req.scope)
+  // Read before the nudge, so the answer shows the delivery as queued, whatever the background attempt does next.
   const [delivery] = await platform.listWebhookDeliveries({ id }, { select: [...WEBHOOK_DELIVERY_VIEW_FIELDS], take: 1 })
+  await announceQueuedDeliveries(req.scope)
   res.status(202).json({ delivery: webhookDeliveryView(delivery) })
 }
