@@ -50,6 +50,8 @@ export async function dispatchWebhookDeliveries(
     })
     try {
       const recorded = await platform.recordWebhookAttempt({ delivery, now, outcome })
+      // Not recorded: the endpoint was disabled or deleted meanwhile, and the delivery failed with it.
+      if (!recorded.recorded) return
       if (recorded.delivered) result.succeeded += 1
       else result.failed += 1
       if (recorded.disabled) result.disabled += 1
