@@ -26,7 +26,6 @@ import { startWebhookReceiver, verifySignatures, type ReceivedWebhook, type Webh
 
 jest.setTimeout(240000)
 
-type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const DAY_MS = 24 * 3600 * 1000
 const SLUGS = ["studio-north", "studio-south"] as const
