@@ -26,7 +26,6 @@ import { startWebhookReceiver, verifySignatures, type ReceivedWebhook, type Webh
 
 jest.setTimeout(240000)
 
-
 const DAY_MS = 24 * 3600 * 1000
 const SLUGS = ["studio-north", "studio-south"] as const
 const HANDLES = ["studio-north-print", "studio-south-print"]
