@@ -305,6 +305,11 @@ medusaIntegrationTestRunner({
         expect(verifySignatures(north.secret, update).atelier).toBe(true)
         expect(bodyOf(update)).toMatchObject({ type: "product.updated", data: { id: productId, title: "Harbour Light II" } })
         expect(bodyOf(update).id).not.toBe(event.id)
+        // A variant added (the variant workflows end the same way) is an update of the product too.
+        const variant = await api.post(`/api/products/${productId}/variants`, { title: "Large", price: 150 }, as("north"))
+        expect(variant.status).toBe(201)
+        const [, , variantUpdate] = await waitForRequests("/north", 3)
+        expect(bodyOf(variantUpdate)).toMatchObject({ type: "product.updated", data: { id: productId, title: "Harbour Light II" } })
 
         expect(received("/orders-only")).toHaveLength(0)
         expect(received("/south")).toHaveLength(0)
