@@ -14,6 +14,7 @@ import { payoutMiddlewares } from "./payouts/middlewares"
 import { apiKeyMiddlewares } from "./settings/api-keys/middlewares"
 import { settingsMiddlewares } from "./settings/middlewares"
 import { unsubscribeMiddlewares } from "./unsubscribe/middlewares"
+import { webhookEndpointMiddlewares } from "./webhook-endpoints/middlewares"
 
 /**
  * The creator-dashboard family: every /api route outside /api/gallery, /api/admin, /api/webhooks (signed by the
@@ -55,4 +56,5 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
   ...settingsMiddlewares,
   ...payoutMiddlewares,
   ...channelMiddlewares,
+  ...webhookEndpointMiddlewares,
 ]
