@@ -5,7 +5,7 @@ import path from "node:path"
 import { runMedusa } from "./medusa.mjs"
 
 /** Newest modification time (ms) of the files under `target` (bounded walk, skipping dot-named and node_modules). */
-function newestMtime(target, depth = 0) {
+export function newestMtime(target, depth = 0) {
   let stat
   try {
     stat = fs.statSync(target)
