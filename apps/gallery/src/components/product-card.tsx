@@ -6,12 +6,41 @@ import { useCart } from "../cart-context"
 import { money } from "../format"
 import { sdk } from "../sdk"
 
-export function ProductImage({ product, className = "" }: { product: Pick<GalleryProduct, "images" | "name">; className?: string }) {
+/** Two colours from the name, so that a work without a loadable image still has a recognisable tile. */
+function tileColors(name: string): [string, string] {
+  let hash = 0
+  for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0
+  return [`hsl(${hash % 360} 45% 72%)`, `hsl(${(hash >>> 9) % 360} 50% 45%)`]
+}
+
+/**
+ * The work's first image; when it has none or it does not load (the demo data's image host is fictional), a tile
+ * in colours drawn from its name, with the name on it.
+ */
+export function ProductImage({
+  product,
+  className = "",
+  showName = true,
+}: {
+  product: { images: string[]; name: string }
+  className?: string
+  showName?: boolean
+}) {
   const [src] = product.images
-  return src ? (
-    <img src={src} alt={product.name} loading="lazy" className={`bg-ui-bg-component w-full object-cover ${className}`} />
-  ) : (
-    <div className={`bg-ui-bg-component text-ui-fg-muted flex w-full items-center justify-center ${className}`}>No image</div>
+  const [failed, setFailed] = useState(false)
+  if (src && !failed) {
+    return <img src={src} alt={product.name} loading="lazy" onError={() => setFailed(true)} className={`bg-ui-bg-component w-full object-cover ${className}`} />
+  }
+  const [from, to] = tileColors(product.name)
+  return (
+    <div
+      role="img"
+      aria-label={product.name}
+      className={`flex w-full items-end p-4 ${className}`}
+      style={{ background: `linear-gradient(135deg, ${from}, ${to})` }}
+    >
+      {showName && <span className="txt-compact-small-plus rounded bg-white/70 px-2 py-1 text-neutral-800">{product.name}</span>}
+    </div>
   )
 }
 
@@ -39,7 +68,7 @@ export function ProductCard({ product }: { product: GalleryProduct }) {
           <Link to={`/products/${product.id}`} className="txt-compact-medium-plus hover:underline">
             {product.name}
           </Link>
-          <Badge size="2xsmall" color={product.product_type === "original" ? "purple" : "grey"}>
+          <Badge size="2xsmall" color={product.product_type === "original" ? "purple" : "grey"} data-product-type={product.product_type}>
             {product.product_type}
           </Badge>
         </div>

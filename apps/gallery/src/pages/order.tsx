@@ -6,6 +6,7 @@ import { Link, useRouter } from "../../../shared/router"
 import { useAsync } from "../../../shared/use-async"
 import { Field, FormError } from "../components/field"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
+import { ProductImage } from "../components/product-card"
 import { OrderStatus } from "../components/status"
 import { date, money } from "../format"
 import { rememberedOrderEmail, rememberOrderEmail } from "../order-email"
@@ -86,11 +87,9 @@ function ArtistOrderCard({ order, artistOrder, onSaved }: { order: GalleryOrder;
       <ul className="flex flex-col gap-2">
         {artistOrder.items.map((item) => (
           <li key={item.productId} className="flex items-center gap-3">
-            {item.image ? (
-              <img src={item.image} alt="" className="h-12 w-12 rounded-md object-cover" />
-            ) : (
-              <div className="bg-ui-bg-component h-12 w-12 rounded-md" />
-            )}
+            <div className="h-12 w-12 shrink-0 overflow-hidden rounded-md">
+              <ProductImage product={{ images: item.image ? [item.image] : [], name: item.productName }} className="h-12" showName={false} />
+            </div>
             <span className="txt-compact-small flex-1">
               {item.quantity} × {item.productName}
             </span>
