@@ -70,6 +70,11 @@ export function defineAtelierApp(name, { outDir } = {}) {
       target: "es2020",
       reportCompressedSize: false,
       chunkSizeWarningLimit: 1024,
+      rollupOptions: {
+        // Medusa's JS SDK declares no `sideEffects` but has none: without this its admin and store resources
+        // (80 kB) would ship to every app that only uses its client.
+        treeshake: { moduleSideEffects: (id) => !/[\\/]node_modules[\\/]@medusajs[\\/]js-sdk[\\/]/.test(id) },
+      },
     },
     server: {
       port: 5173,

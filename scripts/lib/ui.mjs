@@ -47,6 +47,13 @@ async function viteConfig(root, app, out) {
  */
 export async function buildApps(root, { apps = listApps(root), out = defaultUiOut(root), ifStale = false, watch = false, log = () => {} } = {}) {
   const { build } = await import("vite")
+  // Vite sets NODE_ENV=production in this process while it builds; what runs next (migrations, medusa develop)
+  // must not inherit it.
+  const nodeEnv = process.env.NODE_ENV
+  const restoreNodeEnv = () => {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = nodeEnv
+  }
   const watchers = []
   for (const app of apps) {
     if (!watch && ifStale && !isStale(root, app, out)) {
@@ -55,7 +62,7 @@ export async function buildApps(root, { apps = listApps(root), out = defaultUiOu
     }
     const started = Date.now()
     const config = await viteConfig(root, app, out)
-    const result = await build({ ...config, build: { ...config.build, watch: watch ? {} : null } })
+    const result = await build({ ...config, build: { ...config.build, watch: watch ? {} : null } }).finally(restoreNodeEnv)
     if (watch) {
       watchers.push(result)
       log(`${app}: watching apps/${app} (rebuilds into ${path.relative(root, path.join(out, app))})`)

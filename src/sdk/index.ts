@@ -248,8 +248,6 @@ export function createAtelierSdk(config: AtelierSdkConfig = {}) {
   return {
     /** Medusa's client (`client.fetch` for any route, token storage). */
     client,
-    /** Medusa's authentication helpers: `auth.login("member" | "user", "emailpass", {email, password})`, refresh, logout. */
-    auth: new Auth(client, { baseUrl: resolveBaseUrl(config), auth: config.auth }),
 
     gallery: {
       /** What the storefront needs before taking a payment (which gateway confirms card payments). */
@@ -320,6 +318,15 @@ export function createAtelierSdk(config: AtelierSdkConfig = {}) {
 }
 
 export type AtelierSdk = ReturnType<typeof createAtelierSdk>
+
+/**
+ * Medusa's authentication helpers on the SDK's client, for apps that log in (an artist's dashboard:
+ * `login("member", "emailpass", {email, password})`, `refresh()`, `logout()`; the token is then sent by every SDK
+ * call). Separate from `createAtelierSdk` so that a storefront, which never logs in, does not download them.
+ */
+export function createAtelierAuth(sdk: AtelierSdk, config: Pick<AtelierSdkConfig, "baseUrl" | "auth"> = {}) {
+  return new Auth(sdk.client, { baseUrl: resolveBaseUrl(config), auth: config.auth })
+}
 
 /** The payment intent id of a client secret (`pi_123_secret_abc` -> `pi_123`). */
 export function paymentIntentIdOf(clientSecret: string): string {

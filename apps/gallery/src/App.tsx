@@ -1,12 +1,15 @@
-import { Toaster } from "@medusajs/ui"
+import { lazy, Suspense } from "react"
 import { Link, matchPath, useRouter } from "../../shared/router"
-import { EmptyState } from "./components/states"
+import { EmptyState, LoadingState } from "./components/states"
 import { Layout } from "./components/layout"
 import { BrowsePage } from "./pages/browse"
-import { CartPage } from "./pages/cart"
-import { CheckoutPage } from "./pages/checkout"
-import { OrderLookupPage, OrderPage } from "./pages/order"
-import { ProductPage } from "./pages/product"
+
+// The browse page is in the first download; the others load when first visited (the first load stays small).
+const ProductPage = lazy(() => import("./pages/product").then((m) => ({ default: m.ProductPage })))
+const CartPage = lazy(() => import("./pages/cart").then((m) => ({ default: m.CartPage })))
+const CheckoutPage = lazy(() => import("./pages/checkout").then((m) => ({ default: m.CheckoutPage })))
+const OrderPage = lazy(() => import("./pages/order").then((m) => ({ default: m.OrderPage })))
+const OrderLookupPage = lazy(() => import("./pages/order").then((m) => ({ default: m.OrderLookupPage })))
 
 function Page() {
   const { path } = useRouter()
@@ -29,8 +32,9 @@ function Page() {
 export function App() {
   return (
     <Layout>
-      <Page />
-      <Toaster />
+      <Suspense fallback={<LoadingState label="Loading the page" />}>
+        <Page />
+      </Suspense>
     </Layout>
   )
 }

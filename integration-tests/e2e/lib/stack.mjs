@@ -16,8 +16,8 @@ import { buildApps } from "../../../scripts/lib/ui.mjs"
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..")
 
 /**
- * Starts the stack. `admin`: build and serve the Medusa admin at /app. Resolves with `{baseUrl, sql, logFile,
- * buildErrors, stop}`; `sql(text, params)` queries the scratch database. On failure everything started is undone.
+ * Starts the stack. `admin`: build and serve the Medusa admin at /app. Resolves with `{baseUrl, databaseUrl, sql,
+ * logFile, buildErrors, stop}`; `sql(text, params)` queries the scratch database. On failure everything started is undone.
  */
 export async function startStack({ admin = false, log = () => {} } = {}) {
   const reaper = startReaper()
@@ -65,7 +65,7 @@ export async function startStack({ admin = false, log = () => {} } = {}) {
     undo.push(() => server.stop())
     // `localhost`, not 127.0.0.1: the browser treats it as a secure context, so the production build's Secure cookies stick.
     const baseUrl = `http://localhost:${port}`
-    return { baseUrl, sql: (text, params) => pool.query(text, params), logFile, buildErrors: build.errors, stop }
+    return { baseUrl, databaseUrl: db.databaseUrl, sql: (text, params) => pool.query(text, params), logFile, buildErrors: build.errors, stop }
   } catch (error) {
     await stop()
     throw error

@@ -1,5 +1,5 @@
 import { FetchError } from "@medusajs/js-sdk"
-import { AtelierApiError, createAtelierSdk, paymentIntentIdOf } from ".."
+import { AtelierApiError, createAtelierAuth, createAtelierSdk, paymentIntentIdOf } from ".."
 
 type Call = { url: string; init: RequestInit }
 
@@ -51,6 +51,17 @@ describe("the storefront SDK's requests", () => {
     await sdk.gallery.cart.retrieve()
     expect(new Headers(calls[0].init.headers).get("authorization")).toBe("Bearer jwt-123")
     expect(calls[0].init.credentials).toBe("include")
+  })
+})
+
+describe("createAtelierAuth", () => {
+  it("logs in with Medusa's auth helpers and the SDK's calls then carry the token", async () => {
+    const { sdk, calls } = recordingSdk((call) => (call.url.endsWith("/auth/member/emailpass") ? { body: { token: "member-jwt" } } : {}))
+    const auth = createAtelierAuth(sdk, { baseUrl: "http://shop.test:9000", auth: { jwtTokenStorageMethod: "memory" } })
+    expect(await auth.login("member", "emailpass", { email: "north@atelier.test", password: "atelier-demo" })).toBe("member-jwt")
+    await sdk.gallery.cart.retrieve()
+    expect(calls[0].url).toBe("http://shop.test:9000/auth/member/emailpass")
+    expect(new Headers(calls[1].init.headers).get("authorization")).toBe("Bearer member-jwt")
   })
 })
 

@@ -44,7 +44,7 @@ function ArtistAddressForm({ order, artistOrder, onSaved }: { order: GalleryOrde
     } catch (error) {
       const placed = formErrorsOf(error, ["email", "shippingAddress", ...ADDRESS_FIELD_NAMES.map((name) => `shippingAddress.${name}`)])
       // A wrong email answers exactly like an unknown order (the email is a credential): say which to check.
-      if ((error as { status?: number }).status === 404) placed.form = `${placed.form} Check that the email is the one this order was placed with.`
+      if ((error as { status?: number }).status === 404) placed.form = `${placed.form}. Check that the email is the one this order was placed with.`
       setErrors(placed)
     } finally {
       setBusy(false)
