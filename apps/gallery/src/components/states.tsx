@@ -6,18 +6,25 @@ export function LoadingState({ label, rows = 3 }: { label: string; rows?: number
   return (
     <div role="status" aria-label={label} data-state="loading" className="flex flex-col gap-3">
       {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} className="h-16 w-full rounded-lg" />
+        <Skeleton key={i} className="bg-ui-border-base h-16 w-full rounded-lg" />
       ))}
     </div>
   )
 }
 
-/** The grid's placeholder: cards of the same size as the products'. */
+/** The grid's placeholder: cards shaped like the products'. */
 export function LoadingGrid({ label }: { label: string }) {
   return (
     <div role="status" aria-label={label} data-state="loading" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {Array.from({ length: 6 }, (_, i) => (
-        <Skeleton key={i} className="h-72 w-full rounded-lg" />
+        <div key={i} className="bg-ui-bg-base shadow-elevation-card-rest overflow-hidden rounded-lg">
+          <Skeleton className="bg-ui-border-base aspect-[4/3] w-full rounded-none" />
+          <div className="flex flex-col gap-2 p-4">
+            <Skeleton className="bg-ui-border-base h-4 w-2/3" />
+            <Skeleton className="bg-ui-border-base h-3 w-1/3" />
+            <Skeleton className="bg-ui-border-base mt-3 h-7 w-24 self-end" />
+          </div>
+        </div>
       ))}
     </div>
   )
