@@ -102,7 +102,7 @@ export function BrowsePage() {
         <Heading level="h1">Browse the gallery</Heading>
         <Text className="text-ui-fg-subtle">Originals and prints by independent artists.</Text>
       </div>
-      <form onSubmit={submit} noValidate aria-label="Filters" className="bg-ui-bg-base shadow-elevation-card-rest grid grid-cols-2 items-end gap-4 rounded-lg p-4 md:grid-cols-6">
+      <form onSubmit={submit} noValidate aria-label="Filters" className="bg-ui-bg-base shadow-elevation-card-rest grid grid-cols-2 items-start gap-4 rounded-lg p-4 md:grid-cols-6">
         <div className="col-span-2">
           <Field id="filter-q" label="Search" error={refused?.fields.q}>
             <Input id="filter-q" type="search" placeholder="Title contains…" value={draft.q ?? ""} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
