@@ -230,6 +230,13 @@ medusaIntegrationTestRunner({
         expect(listed.status).toBe(200)
         expect(listed.data.data).toMatchObject({ status: "paid", platform_fee: stored.platform_fee_cents / 100 })
 
+        // Shipping it through Medusa's fulfilment consumes the reservation made at payment (it names the order's line).
+        const shipped = await api.post(`/api/orders/${stored.order_id}/ship`, { carrier: "UPS", tracking_number: "1Z999AA10123456784" }, bearer(north))
+        expect(shipped.status).toBe(200)
+        expect(shipped.data.order).toMatchObject({ status: "shipped", tracking_number: "1Z999AA10123456784" })
+        expect(await selectRows(pg, `SELECT id FROM reservation_item WHERE external_id = ? AND deleted_at IS NULL`, [stored.id])).toEqual([])
+        expect(await available("studio-north-print")).toBe(stockBefore - 2)
+
         // Emails: the customer's confirmation and the owner's notification, once each.
         await drained()
         const mails = await selectRows(pg, `SELECT template, "to" FROM notification WHERE resource_id = ? ORDER BY template`, [stored.order_id])

@@ -1121,7 +1121,12 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
           return { exited, ready, stop, output: () => output }
         }
 
-        const SECRETS = { NODE_ENV: "production", JWT_SECRET: "jwt-boot-test", COOKIE_SECRET: "cookie-boot-test" }
+        const SECRETS = {
+          NODE_ENV: "production",
+          JWT_SECRET: "jwt-boot-test",
+          COOKIE_SECRET: "cookie-boot-test",
+          CHANNEL_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+        }
 
         it("without Stripe keys refuses to start: exit 1, naming the missing variables, before touching a database", async () => {
           const run = medusaStart({ ...SECRETS, DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" }, await freePort())

@@ -113,3 +113,13 @@ export function parseCheckoutSessionItems(value: unknown): RequestedLine[] | nul
   }
   return lines
 }
+
+/**
+ * The Medusa order a store payment becomes has an id derived from the payment's (`spay_X` -> `order_X`): a settlement
+ * that died after making it finds it by primary key instead of making a second one. Its lines keep the ids the
+ * payment gave them (`ordli_...`), so the stock reserved at payment is already on the order's lines.
+ */
+export function storeOrderIdOf(storePaymentId: string): string {
+  return `order_${storePaymentId.slice(storePaymentId.indexOf("_") + 1)}`
+}
+

@@ -51,7 +51,7 @@ async function handOverReservations(container: MedusaContainer, order: MirrorOrd
  * that dies between the two is finished by the next one (what a new line already holds is not made again).
  * Returns the location the stock was reserved at, if any.
  */
-export async function moveReservationsToLines(container: MedusaContainer, mirrorLineOf: Map<string, string>): Promise<string | null> {
+async function moveReservationsToLines(container: MedusaContainer, mirrorLineOf: Map<string, string>): Promise<string | null> {
   const inventory: IInventoryService = container.resolve(Modules.INVENTORY)
   const [old, present] = await Promise.all([
     inventory.listReservationItems({ line_item_id: [...mirrorLineOf.keys()] }),

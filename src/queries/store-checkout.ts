@@ -4,12 +4,13 @@ import type { StockedSaleLine } from "../settlement/stock"
 import {
   ORGANIZATION_SALES_CHANNEL_SQL,
   STORE_CHECKOUT_VARIANTS_SQL,
-  STORE_ORDER_LINES_SQL,
-  STORE_ORDER_OF_PAYMENT_SQL,
+  ORDER_BOOK_SETUP_SQL,
+  ORDER_EXISTS_SQL,
   STORE_PAYMENT_LINES_STOCK_SQL,
   type StoreCheckoutVariantRow,
 } from "./medusa/store-checkout"
 import { type PgSource, toKnex } from "./pg"
+import type { OrderBookSetup } from "../order-book/shipping-setup"
 
 export type StoreCheckoutVariant = StoreVariantFacts & {
   product_title: string
@@ -74,15 +75,15 @@ export async function getStorePaymentLinesStock(
   }))
 }
 
-export async function findStoreOrderOfPayment(source: PgSource, storePaymentId: string): Promise<string | null> {
-  const { rows } = await toKnex(source).raw(STORE_ORDER_OF_PAYMENT_SQL, [storePaymentId])
-  return (rows as { id: string }[])[0]?.id ?? null
+export async function orderExists(source: PgSource, orderId: string): Promise<boolean> {
+  const { rows } = await toKnex(source).raw(ORDER_EXISTS_SQL, [orderId])
+  return rows.length > 0
 }
 
-export async function listStoreOrderLines(
-  source: PgSource,
-  orderId: string
-): Promise<{ id: string; variant_id: string | null; store_payment_line_id: string | null }[]> {
-  const { rows } = await toKnex(source).raw(STORE_ORDER_LINES_SQL, [orderId])
-  return rows
+/** The order book's region, location and shipping option as stored now; null when any is missing. */
+export async function readOrderBookSetup(source: PgSource, shippingOptionName: string): Promise<OrderBookSetup | null> {
+  const { rows } = await toKnex(source).raw(ORDER_BOOK_SETUP_SQL, [shippingOptionName])
+  const row = rows[0] as { default_region_id: string | null; default_location_id: string | null; shipping_option_id: string | null } | undefined
+  if (!row?.default_region_id || !row.default_location_id || !row.shipping_option_id) return null
+  return { regionId: row.default_region_id, locationId: row.default_location_id, shippingOptionId: row.shipping_option_id }
 }

@@ -102,7 +102,8 @@ export async function settleCheckoutSession(
         return ignore(`variant ${line.variant_id} is not sold by this store`)
       }
       items.push({
-        id: entityId("spli"),
+        // The Medusa order line this line becomes (lib/store-checkout.ts storeOrderIdOf).
+        id: entityId("ordli"),
         product_id: line.product_id,
         variant_id: line.variant_id,
         quantity: line.quantity,

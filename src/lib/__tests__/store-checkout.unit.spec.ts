@@ -5,6 +5,7 @@ import {
   STORE_CHECKOUT_MESSAGES,
   storeChargeMatches,
   storeCheckoutRefusal,
+  storeOrderIdOf,
   storeSubtotalCents,
   type StoreVariantFacts,
 } from "../store-checkout"
@@ -59,5 +60,10 @@ describe("store checkout rules", () => {
     for (const bad of [undefined, "", "not json", "[]", JSON.stringify([line(0)]), JSON.stringify([line(100)]), JSON.stringify([{ variant_id: "v1", quantity: 1 }]), JSON.stringify({})]) {
       expect(parseCheckoutSessionItems(bad)).toBeNull()
     }
+  })
+
+  it("derives the store order's id from its payment's, so a retry finds the same order", () => {
+    expect(storeOrderIdOf("spay_01KAB3XYZ")).toBe("order_01KAB3XYZ")
+    expect(storeOrderIdOf("spay_01KAB3XYZ")).toBe(storeOrderIdOf("spay_01KAB3XYZ"))
   })
 })

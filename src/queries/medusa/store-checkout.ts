@@ -70,16 +70,15 @@ export const ORGANIZATION_SALES_CHANNEL_SQL = `
   SELECT sales_channel_id FROM organization_organization_sales_channel_sales_channel
   WHERE organization_id = ? AND deleted_at IS NULL LIMIT 1`
 
-/** The Medusa order made for the store payment `?` (metadata.store_payment_id), also one a crashed run left. */
-export const STORE_ORDER_OF_PAYMENT_SQL = `
-  SELECT o.id FROM "order" o
-  WHERE o.metadata->>'store_payment_id' = ? AND o.deleted_at IS NULL
-  ORDER BY o.created_at LIMIT 1`
+/** Whether the Medusa order `?` exists (a store payment's order, made by an earlier, interrupted settlement). */
+export const ORDER_EXISTS_SQL = `SELECT id FROM "order" WHERE id = ?`
 
-/** The Medusa order lines of the order `?` (id, variant) — the stock reservations of the payment move onto them. */
-export const STORE_ORDER_LINES_SQL = `
-  SELECT li.id, li.variant_id, li.metadata->>'store_payment_line_id' AS store_payment_line_id
-  FROM "order" o
-  JOIN order_item oi ON oi.order_id = o.id AND oi.version = o.version AND oi.deleted_at IS NULL
-  JOIN order_line_item li ON li.id = oi.item_id AND li.deleted_at IS NULL
-  WHERE o.id = ?`
+/**
+ * What a store order needs from the order book's set-up (order-book/shipping-setup.ts) in one read: the store's
+ * default region and location and the "Shipped by the artist" option `?`; any of them missing -> the full set-up.
+ */
+export const ORDER_BOOK_SETUP_SQL = `
+  SELECT s.default_region_id, s.default_location_id,
+         (SELECT so.id FROM shipping_option so WHERE so.name = ? AND so.deleted_at IS NULL ORDER BY so.id LIMIT 1)
+           AS shipping_option_id
+  FROM store s WHERE s.deleted_at IS NULL ORDER BY s.created_at LIMIT 1`

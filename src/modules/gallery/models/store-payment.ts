@@ -5,7 +5,7 @@ export type StorePaymentStatus = (typeof STORE_PAYMENT_STATUSES)[number]
 
 /** One line of a store payment, priced from Medusa when the payment was created (the price charged). */
 export type StorePaymentItem = {
-  /** Line id: the stock reservation made at payment names it until the Medusa order's line takes it over. */
+  /** Line id (`ordli_...`): the id of the Medusa order line it becomes, which the stock reservation names from the start. */
   id: string
   product_id: string
   variant_id: string

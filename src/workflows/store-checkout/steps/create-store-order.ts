@@ -3,10 +3,10 @@ import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { fromCents } from "../../../lib/money"
 import { STORE_ORDER_SOURCE } from "../../../lib/order-book"
+import { storeOrderIdOf } from "../../../lib/store-checkout"
 import type { StorePaymentRow } from "../../../modules/gallery/service"
 import { ensureOrderBookSetup, ORDER_BOOK_SHIPPING_OPTION_NAME, type OrderBookSetup } from "../../../order-book/shipping-setup"
-import { moveReservationsToLines } from "../../../order-book/sync"
-import { findStoreOrderOfPayment, getOrganizationSalesChannel, listStoreOrderLines } from "../../../queries/store-checkout"
+import { getOrganizationSalesChannel, orderExists, readOrderBookSetup } from "../../../queries/store-checkout"
 import { settledPayment, type LoadedStorePayment } from "./load-store-payment-for-settlement"
 
 /** The Medusa order of a paid store payment (docs/store-checkout.md): source store, the charged prices, the fee. */
@@ -15,6 +15,9 @@ export function storeOrderInput(
   context: { setup: OrderBookSetup; salesChannelId: string | null; customerId: string; chargeId: string | null }
 ): CreateOrderDTO {
   return {
+    // Ids chosen here, not by Medusa: the order's from the payment's (found again after a crash), the lines' those
+    // the stock reservations already name. CreateOrderDTO does not type them; the order module keeps them.
+    id: storeOrderIdOf(payment.id),
     region_id: context.setup.regionId,
     sales_channel_id: context.salesChannelId ?? undefined,
     customer_id: context.customerId,
@@ -22,6 +25,7 @@ export function storeOrderInput(
     currency_code: "usd",
     status: "pending",
     items: payment.items.map((item) => ({
+      id: item.id,
       title: item.variant_title && item.variant_title !== "Standard" ? `${item.product_title} (${item.variant_title})` : item.product_title,
       product_title: item.product_title,
       product_id: item.product_id,
@@ -32,8 +36,6 @@ export function storeOrderInput(
       quantity: item.quantity,
       unit_price: fromCents(item.unit_price_cents),
       requires_shipping: true,
-      // The payment line whose stock reservation this line takes over.
-      metadata: { store_payment_line_id: item.id },
     })),
     // The storefront's own shipping is out of scope here: the artist ships, the method records how.
     shipping_methods: [{ name: ORDER_BOOK_SHIPPING_OPTION_NAME, amount: 0, shipping_option_id: context.setup.shippingOptionId }],
@@ -60,42 +62,34 @@ export function storeOrderInput(
 type Compensation = { orderId: string | null; customerId: string | null }
 
 /**
- * Makes the store payment's Medusa order in the organization's sales channel — or finds the one a crashed run made
- * (metadata.store_payment_id), so a retry never makes a second — and moves the payment's stock reservations onto
- * its lines. The customer is the email's Medusa customer (a guest one is made when none exists). Compensation
- * deletes the order and customer this run made.
+ * Makes the store payment's Medusa order in the organization's sales channel — unless a crashed run made it already
+ * (its id derives from the payment's) — with the email's customer (a guest one when none exists). The stock reserved
+ * at payment already names the order's lines, so Medusa's fulfilment consumes it. Compensation deletes the order and
+ * customer this run made.
  */
 export const createStoreOrderStep = createStep(
   "create-store-order",
   async (input: LoadedStorePayment, { container }) => {
     const payment = settledPayment(input)
-    let orderId = await findStoreOrderOfPayment(container, payment.id)
+    const orderId = storeOrderIdOf(payment.id)
     const made: Compensation = { orderId: null, customerId: null }
-    if (!orderId) {
-      const [setup, salesChannelId] = await Promise.all([
-        ensureOrderBookSetup(container),
-        getOrganizationSalesChannel(container, payment.organization_id),
-      ])
-      const customers: ICustomerModuleService = container.resolve(Modules.CUSTOMER)
-      const email = payment.customer_email.toLowerCase()
-      const known = await customers.listCustomers({ email }, { select: ["id", "has_account"] })
-      let customerId = [...known].sort((a, b) => Number(b.has_account) - Number(a.has_account))[0]?.id
-      if (!customerId) {
-        customerId = (await customers.createCustomers({ email })).id
-        made.customerId = customerId
-      }
-      const orders: IOrderModuleService = container.resolve(Modules.ORDER)
-      const [order] = await orders.createOrders([
-        storeOrderInput(payment, { setup, salesChannelId, customerId, chargeId: input.chargeId }),
-      ])
-      orderId = order.id
-      made.orderId = order.id
+    if (await orderExists(container, orderId)) return new StepResponse({ orderId }, made)
+
+    const [setup, salesChannelId] = await Promise.all([
+      readOrderBookSetup(container, ORDER_BOOK_SHIPPING_OPTION_NAME).then((found) => found ?? ensureOrderBookSetup(container)),
+      getOrganizationSalesChannel(container, payment.organization_id),
+    ])
+    const customers: ICustomerModuleService = container.resolve(Modules.CUSTOMER)
+    const email = payment.customer_email.toLowerCase()
+    const known = await customers.listCustomers({ email }, { select: ["id", "has_account"] })
+    let customerId = [...known].sort((a, b) => Number(b.has_account) - Number(a.has_account))[0]?.id
+    if (!customerId) {
+      customerId = (await customers.createCustomers({ email })).id
+      made.customerId = customerId
     }
-    const lines = await listStoreOrderLines(container, orderId)
-    await moveReservationsToLines(
-      container,
-      new Map(lines.filter((l) => l.store_payment_line_id).map((l) => [l.store_payment_line_id as string, l.id]))
-    )
+    const orders: IOrderModuleService = container.resolve(Modules.ORDER)
+    await orders.createOrders([storeOrderInput(payment, { setup, salesChannelId, customerId, chargeId: input.chargeId })])
+    made.orderId = orderId
     return new StepResponse({ orderId }, made)
   },
   async (made, { container }) => {

@@ -60,7 +60,8 @@ export const prepareStorePaymentStep = createStep(
     const items: StorePaymentItem[] = lines.map((line) => {
       const variant = variants.get(line.variant_id)!
       return {
-        id: entityId("spli"),
+        // The Medusa order line this line becomes (lib/store-checkout.ts storeOrderIdOf).
+        id: entityId("ordli"),
         product_id: line.product_id,
         variant_id: line.variant_id,
         quantity: line.quantity,
