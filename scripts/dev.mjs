@@ -1,11 +1,20 @@
 // `npm run dev`: a database (DATABASE_URL, or an embedded PostgreSQL under .data/), migrations, demo data
-// on an empty database, then `medusa develop`. Ctrl-C / SIGTERM stops the server and the embedded database.
+// on an empty database, then `medusa develop`, and the browser apps (apps/*, served at /gallery) built into dist/ui
+// and rebuilt on every change. Ctrl-C / SIGTERM stops the server, the app builds and the embedded database.
 import { spawn } from "node:child_process"
 import path from "node:path"
-import { prepareDatabase, runMedusa } from "./lib/medusa.mjs"
+import { prepareDatabase } from "./lib/medusa.mjs"
+import { buildApps } from "./lib/ui.mjs"
 
 const root = path.resolve(import.meta.dirname, "..")
 const { databaseUrl, stop } = await prepareDatabase(root, { log: (m) => console.log(`[atelier] ${m}`) })
+
+// Watch mode builds each app first; medusa develop boots meanwhile (it serves 503 on /gallery until the build is
+// there). dist/ is outside medusa develop's watch, so a rebuild does not restart the server.
+const uiWatchers = buildApps(root, { watch: true, log: (m) => console.log(`[atelier] ui ${m}`) }).catch((error) => {
+  console.error(`[atelier] ui build failed: ${error.message} (the API still runs; /gallery answers 503)`)
+  return []
+})
 
 let shuttingDown = false
 const server = spawn(path.join(root, "node_modules/.bin/medusa"), ["develop"], {
@@ -34,6 +43,7 @@ async function shutdown(code) {
       resolve()
     })
   })
+  await Promise.all((await uiWatchers).map((watcher) => watcher.close()))
   await stop()
   process.exit(code)
 }

@@ -5,7 +5,7 @@ import path from "node:path"
 import { runMedusa } from "./medusa.mjs"
 
 /** Newest modification time (ms) of the files under `target` (bounded walk, skipping dot-named and node_modules). */
-function newestMtime(target, depth = 0) {
+export function newestMtime(target, depth = 0) {
   let stat
   try {
     stat = fs.statSync(target)
@@ -28,23 +28,31 @@ function newestMtime(target, depth = 0) {
  * emitted a complete build (for example while someone's work in progress does not type-check): then the emitted
  * build is used and `errors` is true, so that callers can say so. `quiet` hides the build's output unless it fails.
  */
-export async function ensureBuild(root, { log = () => {}, quiet = false } = {}) {
+export async function ensureBuild(root, { log = () => {}, quiet = false, admin = false } = {}) {
   const builtConfig = path.join(root, ".medusa/server/medusa-config.js")
   const built = fs.existsSync(builtConfig) ? fs.statSync(builtConfig).mtimeMs : 0
   const sources = Math.max(
     ...["src", "medusa-config.ts", "package.json", "tsconfig.json"].map((p) => newestMtime(path.join(root, p)))
   )
-  if (built && built >= sources) {
+  // `admin`: the Medusa admin (/app) must be in the build too (browser tests of the admin).
+  const adminMissing = admin && !fs.existsSync(path.join(root, ".medusa/server/public/admin/index.html"))
+  if (built && built >= sources && !adminMissing) {
     log("production build is up to date (.medusa/server)")
     return { rebuilt: false, errors: false }
   }
-  log(built ? "sources changed since the last build: medusa build" : "no production build yet: medusa build")
+  log(
+    !built
+      ? "no production build yet: medusa build"
+      : adminMissing
+        ? "the build has no admin: medusa build with the admin"
+        : "sources changed since the last build: medusa build"
+  )
   const started = Date.now()
   try {
     await runMedusa(
       root,
       ["build"],
-      { ADMIN_DISABLED: process.env.ADMIN_DISABLED ?? "true", MEDUSA_DISABLE_TELEMETRY: "true" },
+      { ADMIN_DISABLED: admin ? "false" : (process.env.ADMIN_DISABLED ?? "true"), MEDUSA_DISABLE_TELEMETRY: "true" },
       { quiet, printFailure: false }
     )
   } catch (error) {

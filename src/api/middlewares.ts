@@ -9,6 +9,7 @@ import { applicationRateLimit } from "./utils/rate-limit"
 import { platformMiddlewares } from "./v1/middlewares"
 import { atelierErrorHandler } from "./utils/error-response"
 import { inputBackstop } from "./utils/validation"
+import { serveUiApp } from "./utils/ui-static"
 
 const familyRoutes: MiddlewareRoute[] = [
   ...galleryMiddlewares,
@@ -30,5 +31,7 @@ export default defineMiddlewares({
     // No NUL or unpaired surrogate reaches a route that does not validate that input itself (validation.ts).
     { matcher: "/api*", middlewares: [inputBackstop(familyRoutes, { signedBodyPaths: ["/api/webhooks/payments"] })] },
     ...familyRoutes,
+    // The gallery storefront (apps/gallery, docs/storefront-ui.md), a single-page app beside the API.
+    { matcher: "/gallery", middlewares: [serveUiApp("gallery")] },
   ],
 })

@@ -2,6 +2,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { parseCorsOrigins } from "@medusajs/framework/utils"
 import cors from "cors"
 import { routeFamily } from "../../lib/error-bodies"
+import { ERROR_FIELD_HEADER } from "./error-response"
 
 type Middleware = (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => void
 
@@ -13,7 +14,12 @@ const DEVELOPMENT_ORIGINS = "http://localhost:8000,http://localhost:9000,http://
  * the cart cookie and bearer tokens.
  */
 function familyCors(variable: "GALLERY_CORS" | "APP_CORS" | "PLATFORM_CORS", credentials = true): Middleware {
-  return cors({ origin: parseCorsOrigins(process.env[variable] ?? DEVELOPMENT_ORIGINS), credentials }) as Middleware
+  return cors({
+    origin: parseCorsOrigins(process.env[variable] ?? DEVELOPMENT_ORIGINS),
+    credentials,
+    // Read by storefront forms on another origin (error-response.ts).
+    exposedHeaders: [ERROR_FIELD_HEADER],
+  }) as Middleware
 }
 
 /**

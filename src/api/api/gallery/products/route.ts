@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { listGalleryProducts, toEmbeddedGalleryProduct } from "../../../../queries/gallery-products"
+import { listGalleryProducts } from "../../../../queries/gallery-products"
+import { toListedGalleryProduct } from "./product-view"
 import type { GalleryProductsQuery } from "./validators"
 
 /**
@@ -23,13 +24,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     offset: query.offset,
   })
   res.json({
-    products: products.map((product) => ({
-      ...toEmbeddedGalleryProduct(product),
-      handle: product.handle,
-      product_type: product.product_type,
-      sku: product.sku,
-      inventory: product.inventory,
-    })),
+    products: products.map(toListedGalleryProduct),
     count,
     limit: query.limit,
     offset: query.offset,

@@ -1,0 +1,135 @@
+import { Button, Container, Heading, Input, Text } from "@medusajs/ui"
+import { useState } from "react"
+import type { GalleryCartItem } from "../../../../src/sdk"
+import { Link, useRouter } from "../../../shared/router"
+import { useAsync } from "../../../shared/use-async"
+import { useCart } from "../cart-context"
+import { Field } from "../components/field"
+import { ProductImage } from "../components/product-card"
+import { EmptyState, ErrorState, LoadingState } from "../components/states"
+import { money } from "../format"
+import { sdk } from "../sdk"
+
+function CartLine({ item, onChanged }: { item: GalleryCartItem; onChanged: () => Promise<void> }) {
+  const [quantity, setQuantity] = useState(String(item.quantity))
+  const [error, setError] = useState<string | undefined>()
+  const [busy, setBusy] = useState(false)
+  const run = async (write: () => Promise<unknown>) => {
+    setBusy(true)
+    setError(undefined)
+    try {
+      await write()
+      await onChanged()
+    } catch (failure) {
+      setError((failure as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+  const update = () => {
+    if (quantity === String(item.quantity)) return
+    // An empty field is sent as 0, which removes the line (the API's rule).
+    void run(() => sdk.gallery.cart.update({ itemId: item.id, quantity: quantity.trim() === "" ? 0 : Number(quantity) }))
+  }
+  const id = `quantity-${item.id}`
+  return (
+    <li className="flex gap-4 py-4" data-cart-item={item.productId}>
+      <Link to={`/products/${item.productId}`} className="w-24 shrink-0 overflow-hidden rounded-md">
+        <ProductImage product={item.product} className="aspect-square" showName={false} />
+      </Link>
+      <div className="flex flex-1 flex-col gap-1">
+        <Link to={`/products/${item.productId}`} className="txt-compact-medium-plus hover:underline">
+          {item.product.name}
+        </Link>
+        <Text size="small" className="text-ui-fg-subtle">
+          {item.product.organizations.name} · {money(item.product.price)} each
+        </Text>
+        {!item.available && (
+          <Text size="small" className="text-ui-fg-error">
+            No longer available in the gallery: remove it to check out.
+          </Text>
+        )}
+      </div>
+      <div className="flex w-40 flex-col items-end gap-2">
+        <div className="w-24">
+          <Field id={id} label="Quantity" error={error}>
+            <Input
+              id={id}
+              type="number"
+              min={0}
+              max={99}
+              size="small"
+              value={quantity}
+              disabled={busy}
+              onChange={(e) => setQuantity(e.target.value)}
+              onBlur={update}
+              onKeyDown={(e) => e.key === "Enter" && update()}
+            />
+          </Field>
+        </div>
+        <Text weight="plus">{money((item.product.price ?? 0) * item.quantity)}</Text>
+        <Button variant="transparent" size="small" onClick={() => run(() => sdk.gallery.cart.remove({ itemId: item.id }))} disabled={busy}>
+          Remove
+        </Button>
+      </div>
+    </li>
+  )
+}
+
+export function CartPage() {
+  const { refresh } = useCart()
+  const { go } = useRouter()
+  const cart = useAsync(() => sdk.gallery.cart.retrieve(), [])
+
+  if (cart.status === "loading") return <LoadingState label="Loading your cart" />
+  if (cart.status === "error") return <ErrorState title="Your cart could not be loaded" error={cart.error} onRetry={cart.reload} />
+  const { cart: current } = cart.data
+  const changed = async () => {
+    const fresh = await refresh()
+    if (fresh) cart.setData({ cart: fresh })
+  }
+  if (current.items.length === 0) {
+    return (
+      <EmptyState title="Your cart is empty">
+        <Text className="text-ui-fg-subtle">Works you add from the gallery wait here, from any number of artists.</Text>
+        <Link to="/" className="txt-compact-small-plus text-ui-fg-interactive">
+          Browse the gallery
+        </Link>
+      </EmptyState>
+    )
+  }
+  const blocked = current.items.some((item) => !item.available)
+  return (
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-3">
+      <Container className="md:col-span-2">
+        <Heading level="h1">Your cart</Heading>
+        <ul className="divide-ui-border-base divide-y">
+          {current.items.map((item) => (
+            <CartLine key={item.id} item={item} onChanged={changed} />
+          ))}
+        </ul>
+      </Container>
+      <Container className="flex h-fit flex-col gap-3">
+        <Heading level="h2">Summary</Heading>
+        <div className="txt-compact-small flex justify-between">
+          <span>
+            {current.itemCount} {current.itemCount === 1 ? "item" : "items"} from {current.artistCount}{" "}
+            {current.artistCount === 1 ? "artist" : "artists"}
+          </span>
+        </div>
+        <div className="flex justify-between">
+          <Text weight="plus">Subtotal</Text>
+          <Text weight="plus" data-testid="cart-subtotal">
+            {money(current.subtotal)}
+          </Text>
+        </div>
+        <Text size="small" className="text-ui-fg-subtle">
+          The gallery fee (12 %) and card processing are added at checkout.
+        </Text>
+        <Button onClick={() => go("/checkout")} disabled={blocked}>
+          Check out
+        </Button>
+      </Container>
+    </div>
+  )
+}

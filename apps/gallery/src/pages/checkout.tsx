@@ -1,0 +1,254 @@
+import { Button, Container, Heading, Input, RadioGroup, Label, Text } from "@medusajs/ui"
+import { useState, type FormEvent } from "react"
+import { paymentIntentIdOf, type CheckoutResponse, type SandboxPaymentMethod, type ShippingAddressInput } from "../../../../src/sdk"
+import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
+import { Link, useRouter } from "../../../shared/router"
+import { useAsync } from "../../../shared/use-async"
+import { useCart } from "../cart-context"
+import { Field, FormError } from "../components/field"
+import { EmptyState, ErrorState, LoadingState } from "../components/states"
+import { money } from "../format"
+import { rememberOrderEmail } from "../order-email"
+import { sdk } from "../sdk"
+
+const ADDRESS_FIELDS: Array<[keyof ShippingAddressInput, string, boolean?]> = [
+  ["name", "Full name"],
+  ["line1", "Address"],
+  ["line2", "Apartment, suite", true],
+  ["city", "City"],
+  ["state", "State / region"],
+  ["postal_code", "Postal code"],
+  ["country", "Country (2 letters)"],
+]
+
+export const ADDRESS_FIELD_NAMES = ADDRESS_FIELDS.map(([name]) => name)
+
+export const EMPTY_ADDRESS: Record<keyof ShippingAddressInput, string> = { name: "", line1: "", line2: "", city: "", state: "", postal_code: "", country: "" }
+
+/** Address inputs; `prefix` keeps their ids unique on a page with several. */
+export function AddressFields({
+  prefix,
+  value,
+  onChange,
+  errors = {},
+}: {
+  prefix: string
+  value: Record<keyof ShippingAddressInput, string>
+  onChange: (value: Record<keyof ShippingAddressInput, string>) => void
+  /** Messages by address field (`city`), when the API named one. */
+  errors?: Partial<Record<keyof ShippingAddressInput, string>>
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+      {ADDRESS_FIELDS.map(([name, label, optional]) => (
+        <div key={name} className={name === "name" || name === "line1" ? "sm:col-span-2" : ""}>
+          <Field id={`${prefix}-${name}`} label={label} optional={optional} error={errors[name]}>
+            <Input id={`${prefix}-${name}`} value={value[name] ?? ""} onChange={(e) => onChange({ ...value, [name]: e.target.value })} />
+          </Field>
+        </div>
+      ))}
+    </div>
+  )
+}
+
+/** The address as the API takes it: an empty optional line left out. */
+export function addressInput(value: Record<keyof ShippingAddressInput, string>): ShippingAddressInput {
+  const { line2, ...rest } = value
+  return line2?.trim() ? { ...rest, line2 } : rest
+}
+
+function Payment({ checkout, email }: { checkout: CheckoutResponse; email: string }) {
+  const config = useAsync(() => sdk.gallery.config(), [])
+  const { refresh } = useCart()
+  const { go } = useRouter()
+  const [card, setCard] = useState<SandboxPaymentMethod>("pm_card_visa")
+  const [errors, setErrors] = useState<FormErrors>(noErrors)
+  const [busy, setBusy] = useState(false)
+
+  const pay = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setErrors(noErrors)
+    const paymentIntentId = paymentIntentIdOf(checkout.clientSecret)
+    try {
+      await sdk.sandbox.confirmPaymentIntent(paymentIntentId, card)
+    } catch (error) {
+      // A declined card is about the card: shown next to it.
+      setErrors({ fields: { card: (error as Error).message }, form: null })
+      setBusy(false)
+      return
+    }
+    try {
+      const { order } = await sdk.gallery.checkout.confirm({ paymentIntentId })
+      rememberOrderEmail(order.publicId, email)
+      await refresh()
+      go(`/orders/${order.publicId}?placed=1`)
+    } catch (error) {
+      setErrors({ fields: {}, form: (error as Error).message })
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-3">
+      <Container className="flex flex-col gap-4 md:col-span-2">
+        <Heading level="h1">Payment</Heading>
+        <Text className="text-ui-fg-subtle">
+          Order <span className="text-ui-fg-base font-medium">{checkout.publicId}</span> is reserved for you: pay to confirm it.
+        </Text>
+        {config.status === "loading" && <LoadingState label="Loading payment options" rows={1} />}
+        {config.status === "error" && <ErrorState title="Payment options could not be loaded" error={config.error} onRetry={config.reload} />}
+        {config.status === "success" && config.data.payments.provider !== "local" && (
+          <FormError message="This server takes card payments through Stripe. This reference storefront pays only on the local sandbox gateway; a production storefront confirms the client secret with Stripe.js." />
+        )}
+        {config.status === "success" && config.data.payments.provider === "local" && (
+          <form onSubmit={pay} noValidate aria-label="Payment" className="flex flex-col gap-4">
+            <Field id="card" label="Test card (local sandbox gateway: no real money moves)" error={errors.fields.card}>
+              <RadioGroup id="card" value={card} onValueChange={(value) => setCard(value as SandboxPaymentMethod)} className="flex flex-col gap-2">
+                <div className="flex items-center gap-2">
+                  <RadioGroup.Item value="pm_card_visa" id="card-visa" />
+                  <Label htmlFor="card-visa">Visa •••• 4242, succeeds</Label>
+                </div>
+                <div className="flex items-center gap-2">
+                  <RadioGroup.Item value="pm_card_chargeDeclined" id="card-declined" />
+                  <Label htmlFor="card-declined">Visa •••• 0002, declined</Label>
+                </div>
+              </RadioGroup>
+            </Field>
+            <FormError message={errors.form} />
+            <Button type="submit" isLoading={busy} className="w-fit">
+              Pay {money(checkout.total)}
+            </Button>
+          </form>
+        )}
+      </Container>
+      <Container className="flex h-fit flex-col gap-2">
+        <Heading level="h2">Order summary</Heading>
+        {checkout.artists.map((artist) => (
+          <div key={artist.orgId} className="txt-compact-small flex justify-between">
+            <span>
+              {artist.artistName} ({artist.itemCount})
+            </span>
+            <span>{money(artist.subtotal)}</span>
+          </div>
+        ))}
+        <hr className="border-ui-border-base" />
+        <div className="txt-compact-small flex justify-between">
+          <span>Subtotal</span>
+          <span>{money(checkout.breakdown.subtotal)}</span>
+        </div>
+        <div className="txt-compact-small flex justify-between">
+          <span>Gallery fee</span>
+          <span>{money(checkout.breakdown.galleryFee)}</span>
+        </div>
+        <div className="txt-compact-small flex justify-between">
+          <span>Card processing</span>
+          <span>{money(checkout.breakdown.stripeFee)}</span>
+        </div>
+        <div className="flex justify-between">
+          <Text weight="plus">Total</Text>
+          <Text weight="plus" data-testid="checkout-total">
+            {money(checkout.breakdown.total)}
+          </Text>
+        </div>
+      </Container>
+    </div>
+  )
+}
+
+export function CheckoutPage() {
+  const cart = useAsync(() => sdk.gallery.cart.retrieve(), [])
+  const [email, setEmail] = useState("")
+  const [option, setOption] = useState<"single_address" | "per_artist">("single_address")
+  const [address, setAddress] = useState(EMPTY_ADDRESS)
+  const [errors, setErrors] = useState<FormErrors>(noErrors)
+  const [busy, setBusy] = useState(false)
+  const [checkout, setCheckout] = useState<CheckoutResponse | null>(null)
+
+  if (checkout) return <Payment checkout={checkout} email={email} />
+  if (cart.status === "loading") return <LoadingState label="Loading your cart" />
+  if (cart.status === "error") return <ErrorState title="Your cart could not be loaded" error={cart.error} onRetry={cart.reload} />
+  const { cart: current } = cart.data
+  if (current.items.length === 0 || !current.sessionId) {
+    return (
+      <EmptyState title="Nothing to check out">
+        <Link to="/" className="txt-compact-small-plus text-ui-fg-interactive">
+          Browse the gallery
+        </Link>
+      </EmptyState>
+    )
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setErrors(noErrors)
+    try {
+      const response = await sdk.gallery.checkout.create({
+        sessionId: current.sessionId!,
+        email,
+        shippingOption: option,
+        shippingAddress: option === "single_address" ? addressInput(address) : undefined,
+      })
+      setCheckout(response)
+    } catch (error) {
+      setErrors(formErrorsOf(error, ["email", "shippingOption", "shippingAddress"]))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Checkout" className="grid grid-cols-1 gap-6 md:grid-cols-3">
+      <Container className="flex flex-col gap-5 md:col-span-2">
+        <Heading level="h1">Checkout</Heading>
+        <FormError message={errors.form} />
+        <Field id="email" label="Email" error={errors.fields.email}>
+          <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <Field id="shipping-option" label="Shipping" error={errors.fields.shippingOption}>
+          <RadioGroup id="shipping-option" value={option} onValueChange={(value) => setOption(value as typeof option)} className="flex flex-col gap-2">
+            <div className="flex items-center gap-2">
+              <RadioGroup.Item value="single_address" id="ship-single" />
+              <Label htmlFor="ship-single">Everything to one address</Label>
+            </div>
+            <div className="flex items-center gap-2">
+              <RadioGroup.Item value="per_artist" id="ship-per-artist" />
+              <Label htmlFor="ship-per-artist">A different address per artist (given after payment, on the order page)</Label>
+            </div>
+          </RadioGroup>
+        </Field>
+        {option === "single_address" && (
+          <fieldset className="flex flex-col gap-3" aria-describedby={errors.fields.shippingAddress ? "address-error" : undefined}>
+            <legend className="txt-compact-small-plus mb-2">Shipping address</legend>
+            <AddressFields prefix="address" value={address} onChange={setAddress} />
+            {errors.fields.shippingAddress && (
+              <Text id="address-error" size="small" className="text-ui-fg-error" data-field-error="shippingAddress">
+                {errors.fields.shippingAddress}
+              </Text>
+            )}
+          </fieldset>
+        )}
+      </Container>
+      <Container className="flex h-fit flex-col gap-3">
+        <Heading level="h2">Your works</Heading>
+        {current.items.map((item) => (
+          <div key={item.id} className="txt-compact-small flex justify-between gap-2">
+            <span>
+              {item.quantity} × {item.product.name}
+              <span className="text-ui-fg-subtle"> · {item.product.organizations.name}</span>
+            </span>
+            <span>{money((item.product.price ?? 0) * item.quantity)}</span>
+          </div>
+        ))}
+        <div className="flex justify-between">
+          <Text weight="plus">Subtotal</Text>
+          <Text weight="plus">{money(current.subtotal)}</Text>
+        </div>
+        <Button type="submit" isLoading={busy}>
+          Continue to payment
+        </Button>
+      </Container>
+    </form>
+  )
+}

@@ -1,0 +1,209 @@
+import { Button, Container, Heading, Input, Text } from "@medusajs/ui"
+import { useState, type FormEvent } from "react"
+import type { GalleryArtistOrder, GalleryOrder, ShippingAddressInput } from "../../../../src/sdk"
+import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
+import { Link, useRouter } from "../../../shared/router"
+import { useAsync } from "../../../shared/use-async"
+import { Field, FormError } from "../components/field"
+import { EmptyState, ErrorState, LoadingState } from "../components/states"
+import { ProductImage } from "../components/product-card"
+import { OrderStatus } from "../components/status"
+import { date, money } from "../format"
+import { rememberedOrderEmail, rememberOrderEmail } from "../order-email"
+import { sdk } from "../sdk"
+import { ADDRESS_FIELD_NAMES, AddressFields, addressInput, EMPTY_ADDRESS } from "./checkout"
+
+function AddressText({ address }: { address: NonNullable<GalleryArtistOrder["shippingAddress"]> }) {
+  return (
+    <address className="txt-compact-small text-ui-fg-subtle not-italic">
+      {address.name}, {address.line1}
+      {address.line2 ? `, ${address.line2}` : ""}, {address.city}, {address.state} {address.postal_code}, {address.country}
+    </address>
+  )
+}
+
+/** A per_artist order's address for one artist's shipment; the order's email is its second key. */
+function ArtistAddressForm({ order, artistOrder, onSaved }: { order: GalleryOrder; artistOrder: GalleryArtistOrder; onSaved: (order: GalleryOrder) => void }) {
+  const prefix = `address-${artistOrder.orgId}`
+  const [email, setEmail] = useState(() => rememberedOrderEmail(order.publicId))
+  const [address, setAddress] = useState(EMPTY_ADDRESS)
+  const [errors, setErrors] = useState<FormErrors>(noErrors)
+  const [busy, setBusy] = useState(false)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setErrors(noErrors)
+    try {
+      const saved = await sdk.gallery.orders.setArtistAddress(order.publicId, {
+        orgId: artistOrder.orgId,
+        email,
+        shippingAddress: addressInput(address),
+      })
+      rememberOrderEmail(order.publicId, email)
+      onSaved(saved.order)
+    } catch (error) {
+      const placed = formErrorsOf(error, ["email", "shippingAddress", ...ADDRESS_FIELD_NAMES.map((name) => `shippingAddress.${name}`)])
+      // A wrong email answers exactly like an unknown order (the email is a credential): say which to check.
+      if ((error as { status?: number }).status === 404) placed.form = `${placed.form}. Check that the email is the one this order was placed with.`
+      setErrors(placed)
+    } finally {
+      setBusy(false)
+    }
+  }
+  const addressErrors = Object.fromEntries(
+    Object.entries(errors.fields)
+      .filter(([field]) => field.startsWith("shippingAddress."))
+      .map(([field, message]) => [field.slice("shippingAddress.".length), message])
+  ) as Partial<Record<keyof ShippingAddressInput, string>>
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Shipping address for ${artistOrder.artistName}`} className="bg-ui-bg-subtle flex flex-col gap-3 rounded-lg p-4">
+      <Text weight="plus">Where should {artistOrder.artistName} ship?</Text>
+      <FormError message={errors.form} />
+      <Field id={`${prefix}-email`} label="Email used for this order" error={errors.fields.email}>
+        <Input id={`${prefix}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </Field>
+      <AddressFields prefix={prefix} value={address} onChange={setAddress} errors={addressErrors} />
+      {errors.fields.shippingAddress && (
+        <Text size="small" className="text-ui-fg-error" data-field-error="shippingAddress">
+          {errors.fields.shippingAddress}
+        </Text>
+      )}
+      <Button type="submit" size="small" isLoading={busy} className="w-fit">
+        Save address
+      </Button>
+    </form>
+  )
+}
+
+function ArtistOrderCard({ order, artistOrder, onSaved }: { order: GalleryOrder; artistOrder: GalleryArtistOrder; onSaved: (order: GalleryOrder) => void }) {
+  const shippedOrLater = artistOrder.status === "shipped" || artistOrder.status === "delivered"
+  const needsAddress = order.shippingOption === "per_artist" && !artistOrder.shippingAddress && !shippedOrLater && order.status !== "cancelled"
+  return (
+    <Container className="flex flex-col gap-4" data-artist-order={artistOrder.orgId}>
+      <div className="flex items-center justify-between gap-2">
+        <Heading level="h2">{artistOrder.artistName}</Heading>
+        <OrderStatus status={artistOrder.status} />
+      </div>
+      <ul className="flex flex-col gap-2">
+        {artistOrder.items.map((item) => (
+          <li key={item.productId} className="flex items-center gap-3">
+            <div className="h-12 w-12 shrink-0 overflow-hidden rounded-md">
+              <ProductImage product={{ images: item.image ? [item.image] : [], name: item.productName }} className="h-12" showName={false} />
+            </div>
+            <span className="txt-compact-small flex-1">
+              {item.quantity} × {item.productName}
+            </span>
+            <span className="txt-compact-small">{money(item.price * item.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="txt-compact-small flex flex-col gap-1">
+        {artistOrder.trackingNumber ? (
+          <span>
+            Shipped {date(artistOrder.shippedAt)} · tracking{" "}
+            {artistOrder.trackingUrl ? (
+              <a href={artistOrder.trackingUrl} target="_blank" rel="noreferrer" className="text-ui-fg-interactive hover:underline">
+                {artistOrder.trackingNumber}
+              </a>
+            ) : (
+              artistOrder.trackingNumber
+            )}
+          </span>
+        ) : (
+          <span className="text-ui-fg-subtle">Not shipped yet: the tracking number appears here when {artistOrder.artistName} ships.</span>
+        )}
+        {artistOrder.shippingAddress && <AddressText address={artistOrder.shippingAddress} />}
+      </div>
+      {needsAddress && <ArtistAddressForm order={order} artistOrder={artistOrder} onSaved={onSaved} />}
+    </Container>
+  )
+}
+
+export function OrderPage({ publicId }: { publicId: string }) {
+  const order = useAsync(() => sdk.gallery.orders.retrieve(publicId), [publicId])
+  const { query } = useRouter()
+
+  if (order.status === "loading") return <LoadingState label="Loading your order" rows={4} />
+  if (order.status === "error") {
+    if ((order.error as { status?: number }).status === 404) {
+      return (
+        <EmptyState title="Order not found">
+          <Text className="text-ui-fg-subtle">No order has the number {publicId}. Order numbers look like GAL-2026-AB12CD.</Text>
+          <Link to="/orders" className="txt-compact-small-plus text-ui-fg-interactive">
+            Look up another order
+          </Link>
+        </EmptyState>
+      )
+    }
+    return <ErrorState title="Your order could not be loaded" error={order.error} onRetry={order.reload} />
+  }
+  const current = order.data.order
+  const saved = (updated: GalleryOrder) => order.setData({ order: updated })
+  return (
+    <div className="flex flex-col gap-6">
+      {query.get("placed") && (
+        <div role="status" className="bg-ui-tag-green-bg text-ui-tag-green-text txt-compact-small-plus rounded-lg px-4 py-3">
+          Thank you! Your payment went through; each artist ships their part and you can follow it here.
+        </div>
+      )}
+      <Container className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex flex-col gap-1">
+          <Text size="small" className="text-ui-fg-subtle">
+            Order
+          </Text>
+          <Heading level="h1" data-testid="order-public-id">
+            {current.publicId}
+          </Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            Placed {date(current.createdAt)}
+            {current.paidAt ? ` · paid ${date(current.paidAt)}` : ""} · {current.email}
+          </Text>
+        </div>
+        <div className="flex flex-col items-end gap-2">
+          <OrderStatus status={current.status} />
+          <Text weight="plus">{money(current.total)}</Text>
+          <Text size="xsmall" className="text-ui-fg-subtle">
+            {money(current.subtotal)} + gallery fee {money(current.galleryFee)} + card processing {money(current.stripeFee)}
+          </Text>
+        </div>
+      </Container>
+      {current.shippingAddress && (
+        <Container className="flex flex-col gap-1">
+          <Text weight="plus">Everything ships to</Text>
+          <AddressText address={current.shippingAddress} />
+        </Container>
+      )}
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        {current.artistOrders.map((artistOrder) => (
+          <ArtistOrderCard key={artistOrder.orgId} order={current} artistOrder={artistOrder} onSaved={saved} />
+        ))}
+      </div>
+    </div>
+  )
+}
+
+export function OrderLookupPage() {
+  const { go } = useRouter()
+  const [publicId, setPublicId] = useState("")
+  const [error, setError] = useState<string | undefined>()
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const id = publicId.trim().toUpperCase()
+    if (!id) return setError("Enter your order number")
+    go(`/orders/${encodeURIComponent(id)}`)
+  }
+  return (
+    <Container className="mx-auto flex max-w-md flex-col gap-4">
+      <Heading level="h1">Track an order</Heading>
+      <Text className="text-ui-fg-subtle">Your order number is in your confirmation email.</Text>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label="Track an order">
+        <Field id="public-id" label="Order number" error={error}>
+          <Input id="public-id" placeholder="GAL-2026-AB12CD" value={publicId} onChange={(e) => setPublicId(e.target.value)} />
+        </Field>
+        <Button type="submit" className="w-fit">
+          Track
+        </Button>
+      </form>
+    </Container>
+  )
+}

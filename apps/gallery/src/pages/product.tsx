@@ -1,0 +1,89 @@
+import { Badge, Button, Container, Heading, Input, Text } from "@medusajs/ui"
+import { useState, type FormEvent } from "react"
+import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
+import { Link, useRouter } from "../../../shared/router"
+import { useAsync } from "../../../shared/use-async"
+import { useCart } from "../cart-context"
+import { Field, FormError } from "../components/field"
+import { ProductImage } from "../components/product-card"
+import { ErrorState, LoadingState } from "../components/states"
+import { money } from "../format"
+import { sdk } from "../sdk"
+
+export function ProductPage({ id }: { id: string }) {
+  const product = useAsync(() => sdk.gallery.products.retrieve(id), [id])
+  const { refresh } = useCart()
+  const { go } = useRouter()
+  const [quantity, setQuantity] = useState("1")
+  const [errors, setErrors] = useState<FormErrors>(noErrors)
+  const [busy, setBusy] = useState(false)
+
+  if (product.status === "loading") return <LoadingState label="Loading the work" rows={4} />
+  if (product.status === "error") {
+    return (
+      <div className="flex flex-col gap-4">
+        <ErrorState title="This work cannot be shown" error={product.error} onRetry={product.error.message === "Product not found" ? undefined : product.reload} />
+        <Link to="/" className="txt-compact-small text-ui-fg-interactive">
+          Back to the gallery
+        </Link>
+      </div>
+    )
+  }
+  const { product: work } = product.data
+  const soldOut = work.inventory !== null && work.inventory <= 0
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    try {
+      // Sent as typed (an empty field as 0): the API says what is wrong with it.
+      await sdk.gallery.cart.add({ productId: work.id, quantity: quantity.trim() === "" ? 0 : Number(quantity) })
+      await refresh()
+      go("/cart")
+    } catch (error) {
+      setErrors(formErrorsOf(error, ["quantity"]))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="grid grid-cols-1 gap-8 md:grid-cols-2">
+      <Container className="overflow-hidden p-0">
+        <ProductImage product={work} className="aspect-square" />
+      </Container>
+      <div className="flex flex-col gap-4">
+        <Link to="/" className="txt-compact-small text-ui-fg-subtle hover:underline">
+          ← All works
+        </Link>
+        <div className="flex items-center gap-2">
+          <Heading level="h1">{work.name}</Heading>
+          <Badge size="2xsmall" color={work.product_type === "original" ? "purple" : "grey"}>
+            {work.product_type}
+          </Badge>
+        </div>
+        <Link to={`/?org_id=${encodeURIComponent(work.org_id)}`} className="txt-compact-medium text-ui-fg-subtle hover:underline">
+          by {work.organizations.name}
+        </Link>
+        <Heading level="h2">{money(work.price)}</Heading>
+        <dl className="txt-compact-small text-ui-fg-subtle grid grid-cols-2 gap-1">
+          <dt>SKU</dt>
+          <dd>{work.sku ?? "—"}</dd>
+          <dt>Available</dt>
+          <dd>{work.inventory === null ? "—" : work.product_type === "original" ? (soldOut ? "Sold" : "One of a kind") : `${work.inventory} in stock`}</dd>
+        </dl>
+        <form onSubmit={add} noValidate className="flex items-end gap-3" aria-label="Add to cart">
+          <div className="w-24">
+            <Field id="quantity" label="Quantity" error={errors.fields.quantity}>
+              <Input id="quantity" type="number" min={1} max={99} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+            </Field>
+          </div>
+          <Button type="submit" isLoading={busy} disabled={soldOut}>
+            {soldOut ? "Sold out" : "Add to cart"}
+          </Button>
+        </form>
+        <FormError message={errors.form} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,334 @@
+// The typed storefront SDK (docs/storefront-ui.md): Medusa's JS SDK (`@medusajs/js-sdk`) with typed methods for
+// Atelier's gallery and storefront routes. Runs in browsers and in Node. Import it as `atelier/sdk` (package.json
+// "exports") or from this file.
+//
+// Request types are the routes' own zod schemas (`z.input` of the validators), imported as types only: nothing of
+// the server reaches a browser bundle. Response types are the routes' view functions' return types, as JSON carries
+// them (dates as ISO strings).
+import { Auth, Client, FetchError, type ClientFetch, type Config, type FetchArgs, type FetchInput } from "@medusajs/js-sdk"
+import type { z } from "@medusajs/framework/zod"
+import type { ShippingAddress } from "../lib/gallery-checkout"
+import type { PublicGalleryOrder, confirmOrderView } from "../queries/gallery-orders"
+import type { collectionListView, DetailItem } from "../api/api/admin/collections/collection-view"
+import type { spotlightView } from "../api/api/admin/spotlights/spotlight-view"
+import type { CartEmailBody } from "../api/api/cart/validators"
+import type { CreatePaymentIntentBody } from "../api/api/create-payment-intent/validators"
+import type { CartView } from "../api/api/gallery/cart/cart-view"
+import type { CartAddBody, CartRemoveBody, CartUpdateBody } from "../api/api/gallery/cart/validators"
+import type { CheckoutBody, ConfirmBody, ShippingAddressBody } from "../api/api/gallery/checkout/validators"
+import type { SubscribeBody, UnsubscribeBody } from "../api/api/gallery/newsletter/validators"
+import type { ArtistAddressBody } from "../api/api/gallery/orders/validators"
+import type { ListedGalleryProduct } from "../api/api/gallery/products/product-view"
+import type { GalleryProductsQuery } from "../api/api/gallery/products/validators"
+import type { TrackReferralBody } from "../api/api/gallery/referral/validators"
+
+// ------------------------------------------------------------------------------------------------------------
+// Types
+
+/** A value as JSON carries it: dates become ISO strings. */
+export type Jsonified<T> = T extends Date
+  ? string
+  : T extends (infer U)[]
+    ? Jsonified<U>[]
+    : T extends object
+      ? { [K in keyof T]: Jsonified<T[K]> }
+      : T
+
+// Requests. Where a schema reads a field as `unknown` (to word its own messages), the field is typed as what the
+// route accepts.
+
+/** GET /api/gallery/products query (every field optional; defaults: sort newest, limit 20, offset 0). */
+export type GalleryProductsParams = Partial<z.output<typeof GalleryProductsQuery>>
+/** POST /api/gallery/cart/add: quantity defaults to 1; above 99 is capped to 99. */
+export type CartAddRequest = Omit<z.input<typeof CartAddBody>, "quantity"> & { quantity?: number }
+/** POST /api/gallery/cart/update: 0 removes the item, above 99 is capped to 99. */
+export type CartUpdateRequest = Omit<z.input<typeof CartUpdateBody>, "quantity"> & { quantity: number }
+export type CartRemoveRequest = z.input<typeof CartRemoveBody>
+/** The shipping address object (line2 optional; country an ISO 3166-1 alpha-2 code). */
+export type ShippingAddressInput = z.input<typeof ShippingAddressBody>
+/** POST /api/gallery/checkout: `shippingAddress` is required for single_address and ignored for per_artist. */
+export type CheckoutRequest = Omit<z.input<typeof CheckoutBody>, "shippingAddress"> & {
+  shippingAddress?: ShippingAddressInput | null
+}
+export type ConfirmRequest = z.input<typeof ConfirmBody>
+/** POST /api/gallery/orders/{publicId}/addresses: `email` is the order's email (any case), its second key. */
+export type ArtistAddressRequest = Omit<z.input<typeof ArtistAddressBody>, "email"> & { email: string }
+export type TrackReferralRequest = z.input<typeof TrackReferralBody>
+export type NewsletterSubscribeRequest = z.input<typeof SubscribeBody>
+export type NewsletterUnsubscribeRequest = z.input<typeof UnsubscribeBody>
+/** POST /api/cart/email (an artist's own storefront: abandoned-cart capture). */
+export type CartEmailRequest = z.input<typeof CartEmailBody>
+/**
+ * POST /api/create-payment-intent (an artist's own storefront pays for a cart of that store's variants; prices come
+ * from the store, never from the body). `referral_session_id` is for server-side storefronts that cannot forward the
+ * shopper's `gallery_ref` cookie.
+ */
+export type StorePaymentIntentRequest = z.input<typeof CreatePaymentIntentBody>
+/** The local gateway's test cards. */
+export type SandboxPaymentMethod = "pm_card_visa" | "pm_card_chargeDeclined"
+
+// Responses.
+
+export type GalleryProduct = ListedGalleryProduct
+export type GalleryProductList = { products: GalleryProduct[]; count: number; limit: number; offset: number }
+export type GalleryCollection = Jsonified<ReturnType<typeof collectionListView>>
+export type GalleryCollectionDetail = GalleryCollection & { items: DetailItem[] }
+export type GallerySpotlight = Jsonified<ReturnType<typeof spotlightView>>
+export type GalleryCart = CartView
+export type GalleryCartItem = CartView["items"][number]
+export type GalleryConfig = { payments: { provider: "local" | "stripe" } }
+export type CheckoutResponse = {
+  clientSecret: string
+  publicId: string
+  total: number
+  breakdown: { subtotal: number; galleryFee: number; stripeFee: number; total: number }
+  artists: Array<{ orgId: string; artistName: string; itemCount: number; subtotal: number; artistPayout: number }>
+}
+export type ConfirmResponse = { success: true; order: Jsonified<ReturnType<typeof confirmOrderView>> }
+type PublicArtistOrder = Jsonified<PublicGalleryOrder["artistOrders"][number]>
+/** An artist's part of a gallery order as the buyer sees it (status, tracking, its own address when per_artist). */
+export type GalleryArtistOrder = Omit<PublicArtistOrder, "shippingAddress"> & { shippingAddress: ShippingAddress | null }
+/** The public view of a gallery order (GET /api/gallery/orders/{publicId}): no internal or payment-provider ids. */
+export type GalleryOrder = Omit<Jsonified<PublicGalleryOrder>, "shippingAddress" | "artistOrders" | "shippingOption"> & {
+  shippingOption: CheckoutRequest["shippingOption"]
+  shippingAddress: ShippingAddress | null
+  artistOrders: GalleryArtistOrder[]
+}
+export type ReferralResponse = {
+  success: true
+  referral: { id: string; orgId: string; sessionId: string; createdAt: string; expiresAt: string }
+}
+export type NewsletterSubscribeResponse = {
+  success: true
+  subscriber: { id: string; email: string; isActive: boolean; subscribedAt: string }
+}
+export type SandboxPaymentIntent = { id: string; status: string; last_error: string | null }
+/** `platformFee`: the plan's fee in USD, taken from the charge as Stripe's application fee. */
+export type StorePaymentIntentResponse = { clientSecret: string; platformFee: number }
+
+// ------------------------------------------------------------------------------------------------------------
+// Errors
+
+/**
+ * A non-2xx answer. `message` is the API's own message whatever the family's body (`{error}` of the gallery,
+ * `{error, code, details}` of the dashboard, `{error: {code, message}}` of the platform API, `{message}` of
+ * Medusa's routes); `field` names the offending input when the API says which (the `X-Error-Field` header, or the
+ * body's details), so that a form can show the message next to that field.
+ */
+export class AtelierApiError extends FetchError {
+  readonly body: unknown
+  readonly field: string | null
+  readonly code: string | null
+
+  constructor(status: number, statusText: string, body: unknown, field: string | null) {
+    const parsed = AtelierApiError.parse(body)
+    super(parsed.message || statusText || `HTTP ${status}`, statusText, status)
+    this.name = "AtelierApiError"
+    this.body = body
+    this.code = parsed.code
+    this.field = field ?? parsed.field
+  }
+
+  private static parse(body: unknown): { message: string | null; code: string | null; field: string | null } {
+    const record = (value: unknown) => (value && typeof value === "object" ? (value as Record<string, unknown>) : {})
+    const text = (value: unknown) => (typeof value === "string" && value ? value : null)
+    const b = record(body)
+    const nested = record(b.error)
+    // `{error: "Unauthorized", message}`: the message says more than the error's name.
+    const message = text(b.message) ?? text(b.error) ?? text(nested.message)
+    const code = text(b.code) ?? text(nested.code) ?? text(b.type)
+    const field = text(record(b.details).field) ?? text(record(nested.details).field)
+    return { message, code, field }
+  }
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// Client
+
+export type AtelierSdkConfig = {
+  /** The Atelier server. Default: the page's origin in a browser (a storefront served by Atelier itself). */
+  baseUrl?: string
+  /** Cookies (the gallery cart, the referral session) travel with `include` (default) and `same-origin`. */
+  credentials?: RequestCredentials
+  /** Headers sent with every request (a `null` value removes a default one). */
+  globalHeaders?: Config["globalHeaders"]
+  /** Medusa's JWT settings, for callers that log in (artists: `sdk.auth.login("member", "emailpass", ...)`). */
+  auth?: Config["auth"]
+  publishableKey?: string
+  /** A fetch of one's own (server-side rendering with a cookie jar, tests). Default: the global fetch. */
+  fetch?: typeof fetch
+}
+
+function resolveBaseUrl(config: AtelierSdkConfig): string {
+  const baseUrl = config.baseUrl ?? (typeof window !== "undefined" ? window.location.origin : "")
+  if (!baseUrl) throw new Error("Atelier SDK: baseUrl is required outside a browser")
+  return baseUrl
+}
+
+type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number | boolean>
+
+function withQuery(url: URL, query: Record<string, unknown> | undefined) {
+  for (const [key, value] of Object.entries(query ?? {}) as Array<[string, QueryValue]>) {
+    if (value === null || value === undefined || value === "") continue
+    for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item))
+  }
+}
+
+/**
+ * Medusa's client with the transport adapted to Atelier: cookies on every request (the gallery's cart and referral
+ * sessions; Medusa's client sends them only in its "session" mode, which drops bearer tokens), the bearer token
+ * when one is stored (members, administrators), and errors as `AtelierApiError` with the API's own message (Medusa's
+ * client keeps only a body's `message`, which the gallery's `{error}` bodies lack).
+ */
+export class AtelierClient extends Client {
+  // Set after super(): the transport built by initClient() (called from Client's constructor) reads them per request.
+  private settings!: Required<Pick<AtelierSdkConfig, "credentials">> & AtelierSdkConfig & { baseUrl: string }
+
+  constructor(config: AtelierSdkConfig = {}) {
+    const baseUrl = resolveBaseUrl(config)
+    super({ baseUrl, globalHeaders: config.globalHeaders, auth: config.auth, publishableKey: config.publishableKey })
+    this.settings = { ...config, baseUrl, credentials: config.credentials ?? "include" }
+  }
+
+  protected initClient(): ClientFetch {
+    const transport = async (input: FetchInput, init?: FetchArgs): Promise<unknown> => {
+      const { baseUrl, credentials, globalHeaders, publishableKey } = this.settings
+      const headers = new Headers({ "content-type": "application/json", accept: "application/json" })
+      if (publishableKey) headers.set("x-publishable-api-key", publishableKey)
+      const custom = { ...globalHeaders, ...(await this.getJwtHeader_()), ...init?.headers }
+      for (const [key, value] of Object.entries(custom)) {
+        if (value === null) headers.delete(key)
+        else if (typeof value === "string") headers.set(key, value)
+      }
+      const url =
+        input instanceof URL || typeof input === "string"
+          ? new URL(`${new URL(baseUrl).pathname.replace(/\/$/, "")}/${String(input).replace(/^\//, "")}`, baseUrl)
+          : null
+      if (url) withQuery(url, init?.query)
+      const { query: _query, headers: _headers, body: rawBody, ...rest } = init ?? {}
+      const body =
+        rawBody !== undefined && rawBody !== null && headers.get("content-type")?.includes("application/json") && typeof rawBody !== "string"
+          ? JSON.stringify(rawBody)
+          : (rawBody as BodyInit | null | undefined)
+      const doFetch = this.settings.fetch ?? fetch
+      const response = await doFetch(url ?? (input as Request), { ...rest, headers, body, credentials })
+      if (response.status >= 300) {
+        const errorBody = await response.json().catch(() => null)
+        throw new AtelierApiError(response.status, response.statusText, errorBody, response.headers.get("x-error-field"))
+      }
+      if (!headers.get("accept")?.includes("application/json")) return response
+      return response.status === 204 ? undefined : response.json()
+    }
+    // Medusa types the transport as answering a Response; it answers the parsed JSON for JSON requests (as Medusa's does).
+    return transport as ClientFetch
+  }
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// The SDK
+
+const path = (strings: TemplateStringsArray, ...values: string[]) =>
+  strings.reduce((out, part, i) => out + part + (i < values.length ? encodeURIComponent(values[i]) : ""), "")
+
+/**
+ * The storefront SDK. Every method resolves with the route's body, or rejects with an `AtelierApiError`.
+ *
+ * ```ts
+ * const sdk = createAtelierSdk({ baseUrl: "http://localhost:9000" })
+ * const { products } = await sdk.gallery.products.list({ product_type: "print", limit: 12 })
+ * await sdk.gallery.cart.add({ productId: products[0].id })
+ * ```
+ */
+export function createAtelierSdk(config: AtelierSdkConfig = {}) {
+  const client = new AtelierClient(config)
+  const get = <T>(url: string, query?: Record<string, unknown>) => client.fetch<T>(url, { method: "GET", query })
+  const post = <T>(url: string, body: object) => client.fetch<T>(url, { method: "POST", body })
+
+  return {
+    /** Medusa's client (`client.fetch` for any route, token storage). */
+    client,
+
+    gallery: {
+      /** What the storefront needs before taking a payment (which gateway confirms card payments). */
+      config: () => get<GalleryConfig>("/api/gallery/config"),
+      products: {
+        list: (params: GalleryProductsParams = {}) => get<GalleryProductList>("/api/gallery/products", params),
+        /** 404 Product not found for an unknown or not gallery-eligible product. */
+        retrieve: (id: string) => get<{ product: GalleryProduct }>(path`/api/gallery/products/${id}`),
+      },
+      collections: {
+        list: () => get<{ collections: GalleryCollection[] }>("/api/gallery/collections"),
+        retrieve: (slug: string) => get<{ collection: GalleryCollectionDetail }>(path`/api/gallery/collections/${slug}`),
+      },
+      spotlights: {
+        list: () => get<{ spotlights: GallerySpotlight[] }>("/api/gallery/spotlights"),
+      },
+      /** The cart lives in the `gallery_cart_session` cookie, created by the first add. */
+      cart: {
+        retrieve: () => get<{ cart: GalleryCart }>("/api/gallery/cart"),
+        add: (body: CartAddRequest) =>
+          post<{ success: true; item: { id: string; productId: string; quantity: number; sessionId: string } }>(
+            "/api/gallery/cart/add",
+            body
+          ),
+        update: (body: CartUpdateRequest) =>
+          post<{ success: true; item: { id: string; productId: string; quantity: number } }>("/api/gallery/cart/update", body),
+        remove: (body: CartRemoveRequest) => post<{ success: true }>("/api/gallery/cart/remove", body),
+      },
+      checkout: {
+        /** Creates the order and its payment intent; pay `clientSecret`, then `confirm`. */
+        create: (body: CheckoutRequest) => post<CheckoutResponse>("/api/gallery/checkout", body),
+        /** Settles the order once its payment succeeded (idempotent). */
+        confirm: (body: ConfirmRequest) => post<ConfirmResponse>("/api/gallery/checkout/confirm", body),
+      },
+      orders: {
+        /** The tracking view; the public id is the credential. */
+        retrieve: (publicId: string) => get<{ order: GalleryOrder }>(path`/api/gallery/orders/${publicId}`),
+        /** A per_artist order's address for one artist's shipment. */
+        setArtistAddress: (publicId: string, body: ArtistAddressRequest) =>
+          post<{ order: GalleryOrder }>(path`/api/gallery/orders/${publicId}/addresses`, body),
+      },
+      referral: {
+        /** Records a click-through to an artist (cookie `gallery_ref`). */
+        track: (body: TrackReferralRequest) => post<ReferralResponse>("/api/gallery/referral/track", body),
+      },
+      newsletter: {
+        subscribe: (body: NewsletterSubscribeRequest) => post<NewsletterSubscribeResponse>("/api/gallery/newsletter/subscribe", body),
+        unsubscribe: (body: NewsletterUnsubscribeRequest) => post<{ success: true }>("/api/gallery/newsletter/unsubscribe", body),
+      },
+    },
+
+    /** An artist's own storefront. */
+    store: {
+      createPaymentIntent: (body: StorePaymentIntentRequest) => post<StorePaymentIntentResponse>("/api/create-payment-intent", body),
+      /** Abandoned-cart capture: one reminder email later unless the shopper buys or unsubscribes. */
+      captureCartEmail: (body: CartEmailRequest) => post<{ success: true }>("/api/cart/email", body),
+    },
+
+    /** The local gateway's stand-in for Stripe.js (only while no Stripe key is configured; 404 otherwise). */
+    sandbox: {
+      /** Confirms a payment intent with a test card, as the customer's browser would at Stripe. 402 when declined. */
+      confirmPaymentIntent: (paymentIntentId: string, paymentMethod: SandboxPaymentMethod) =>
+        post<SandboxPaymentIntent>(path`/api/sandbox/payment-intents/${paymentIntentId}/confirm`, {
+          payment_method: paymentMethod,
+        }),
+    },
+  }
+}
+
+export type AtelierSdk = ReturnType<typeof createAtelierSdk>
+
+/**
+ * Medusa's authentication helpers on the SDK's client, for apps that log in (an artist's dashboard:
+ * `login("member", "emailpass", {email, password})`, `refresh()`, `logout()`; the token is then sent by every SDK
+ * call). Separate from `createAtelierSdk` so that a storefront, which never logs in, does not download them.
+ */
+export function createAtelierAuth(sdk: AtelierSdk, config: Pick<AtelierSdkConfig, "baseUrl" | "auth"> = {}) {
+  return new Auth(sdk.client, { baseUrl: resolveBaseUrl(config), auth: config.auth })
+}
+
+/** The payment intent id of a client secret (`pi_123_secret_abc` -> `pi_123`). */
+export function paymentIntentIdOf(clientSecret: string): string {
+  const index = clientSecret.indexOf("_secret_")
+  return index < 0 ? clientSecret : clientSecret.slice(0, index)
+}
