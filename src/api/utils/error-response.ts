@@ -7,6 +7,9 @@ export function sendAuthError(res: MedusaResponse, status: 401 | 403, message: s
   res.status(status).json(authErrorBody(status, message))
 }
 
+/** Names the refused input field of a gallery or admin error (`{error: message}` bodies carry no field). */
+export const ERROR_FIELD_HEADER = "X-Error-Field"
+
 /** A MedusaError that names the offending input field (shown in `details.field`; the platform API adds a `reason`). */
 export function fieldError(type: string, message: string, field: string) {
   return Object.assign(new MedusaError(type, message), { field })
@@ -33,6 +36,9 @@ export function atelierErrorHandler() {
     // The platform API words its 401/403 in its own body (with a stable code); the other families share one.
     if ((statusCode === 401 || statusCode === 403) && family !== "platform") return sendAuthError(res, statusCode, message)
     const { field, reason } = err as { field?: unknown; reason?: unknown }
+    // The gallery and admin body is the spec's bare `{error: message}`; forms (the admin extension) learn which
+    // input was refused from this header instead, so the body stays as the spec fixes it.
+    if (family === "gallery" && typeof field === "string" && statusCode < 500) res.setHeader(ERROR_FIELD_HEADER, field)
     res
       .status(statusCode)
       .json(
