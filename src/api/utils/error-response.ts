@@ -3,12 +3,12 @@ import { errorHandler as medusaErrorHandler, getHttpResponseFromError } from "@m
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { authErrorBody, errorBody, routeFamily } from "../../lib/error-bodies"
 
+/** Names the input field an error is about (`email`, `shippingAddress.city`), when known. */
+export const ERROR_FIELD_HEADER = "X-Error-Field"
+
 export function sendAuthError(res: MedusaResponse, status: 401 | 403, message: string) {
   res.status(status).json(authErrorBody(status, message))
 }
-
-/** Names the refused input field of a gallery or admin error (`{error: message}` bodies carry no field). */
-export const ERROR_FIELD_HEADER = "X-Error-Field"
 
 /** A MedusaError that names the offending input field (shown in `details.field`; the platform API adds a `reason`). */
 export function fieldError(type: string, message: string, field: string) {
@@ -36,9 +36,9 @@ export function atelierErrorHandler() {
     // The platform API words its 401/403 in its own body (with a stable code); the other families share one.
     if ((statusCode === 401 || statusCode === 403) && family !== "platform") return sendAuthError(res, statusCode, message)
     const { field, reason } = err as { field?: unknown; reason?: unknown }
-    // The gallery and admin body is the spec's bare `{error: message}`; forms (the admin extension) learn which
-    // input was refused from this header instead, so the body stays as the spec fixes it.
-    if (family === "gallery" && typeof field === "string" && statusCode < 500) res.setHeader(ERROR_FIELD_HEADER, field)
+    // The gallery family's body is the spec's bare `{error}`: the offending field travels in a header instead, so that
+    // a storefront form can show the message next to it (the other families also carry it in their bodies).
+    if (typeof field === "string") res.setHeader(ERROR_FIELD_HEADER, field)
     res
       .status(statusCode)
       .json(
