@@ -41,3 +41,13 @@ export function humanize(status: string): string {
   const text = status.replace(/_/g, " ")
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
+
+/** A gallery shipping address ({name, line1, line2, city, state, postal_code, country}) on one line. */
+export function address(value: Record<string, unknown> | null | undefined): string {
+  if (!value) return "–"
+  const line = ["name", "line1", "line2", "city", "state", "postal_code", "country"]
+    .map((key) => value[key])
+    .filter((part) => typeof part === "string" && part)
+    .join(", ")
+  return line || "–"
+}
