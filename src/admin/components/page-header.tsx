@@ -16,3 +16,8 @@ export function PageHeader({ title, description, actions }: { title: string; des
     </div>
   )
 }
+
+/** The root of a Gallery page: the admin's layout has no main landmark of its own. */
+export function GalleryPage({ children }: { children: ReactNode }) {
+  return <main className="flex flex-col gap-y-3">{children}</main>
+}

@@ -5,7 +5,7 @@ import type { ReactNode } from "react"
 /** Placeholder rows while a page's data loads. */
 export function LoadingState({ rows = 4, label = "Loading…" }: { rows?: number; label?: string }) {
   return (
-    <div className="flex flex-col gap-y-3 px-6 py-4" aria-busy="true" aria-label={label} data-testid="loading-state">
+    <div className="flex flex-col gap-y-3 px-6 py-4" aria-busy="true" aria-label={label} data-state="loading">
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} className="h-7 w-full" />
       ))}
@@ -17,7 +17,7 @@ export function LoadingState({ rows = 4, label = "Loading…" }: { rows?: number
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const message = error instanceof Error ? error.message : "Something went wrong"
   return (
-    <div className="flex flex-col items-center gap-y-3 px-6 py-10 text-center" role="alert" data-testid="error-state">
+    <div className="flex flex-col items-center gap-y-3 px-6 py-10 text-center" role="alert" data-state="error">
       <ExclamationCircle className="text-ui-fg-error" />
       <Text size="small" weight="plus">
         Could not load this page
@@ -37,7 +37,7 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
 /** Nothing to show yet, and what to do about it. */
 export function EmptyState({ title, description, action }: { title: string; description?: string; action?: ReactNode }) {
   return (
-    <div className="flex flex-col items-center gap-y-2 px-6 py-10 text-center" data-testid="empty-state">
+    <div className="flex flex-col items-center gap-y-2 px-6 py-10 text-center" data-state="empty">
       <MagnifyingGlass className="text-ui-fg-muted" />
       <Text size="small" weight="plus">
         {title}

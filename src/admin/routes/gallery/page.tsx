@@ -3,7 +3,7 @@ import { Buildings, ChartBar, ShoppingBag, Sparkles, Star } from "@medusajs/icon
 import { Container, Text } from "@medusajs/ui"
 import type { ComponentType, ReactNode } from "react"
 import { Link } from "react-router-dom"
-import { PageHeader } from "../../components/page-header"
+import { GalleryPage, PageHeader } from "../../components/page-header"
 import { ErrorState, LoadingState } from "../../components/states"
 import { money } from "../../lib/format"
 import { useAnalytics, useCollections, useOrganizations, useSpotlights } from "../../lib/queries"
@@ -39,7 +39,7 @@ function Figure({ value, caption }: { value: ReactNode; caption: string }) {
 }
 
 /** /app/gallery: the gallery at a glance, one tile per page of the section. */
-const GalleryPage = () => {
+const GalleryOverviewPage = () => {
   const pending = useOrganizations({ gallery_approved: "false" })
   const collections = useCollections()
   const spotlights = useSpotlights()
@@ -48,7 +48,7 @@ const GalleryPage = () => {
   const failed = queries.find((q) => q.isError)
 
   return (
-    <div className="flex flex-col gap-y-3">
+    <GalleryPage>
       <Container className="p-0">
         <PageHeader title="Gallery" description="Artists, curation, orders and figures of the Atelier gallery." />
       </Container>
@@ -85,10 +85,10 @@ const GalleryPage = () => {
           </Tile>
         </div>
       )}
-    </div>
+    </GalleryPage>
   )
 }
 
 export const config = defineRouteConfig({ label: "Gallery", icon: Sparkles, rank: 1 })
 
-export default GalleryPage
+export default GalleryOverviewPage

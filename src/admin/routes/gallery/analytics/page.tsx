@@ -3,7 +3,7 @@ import { Button, Container, Heading, Input, Table, Text, clx } from "@medusajs/u
 import { useMemo, useState } from "react"
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts"
 import { Field } from "../../../components/field"
-import { PageHeader } from "../../../components/page-header"
+import { GalleryPage, PageHeader } from "../../../components/page-header"
 import { EmptyState, ErrorState, LoadingState } from "../../../components/states"
 import { Status } from "../../../components/status"
 import { ApiError } from "../../../lib/api"
@@ -189,7 +189,7 @@ const AnalyticsPage = () => {
   }
 
   return (
-    <div className="flex flex-col gap-y-3">
+    <GalleryPage>
       <Container className="divide-y p-0">
         <PageHeader title="Analytics" description="Gallery orders, revenue, artists, carts and referrals." />
         <div className="flex flex-wrap items-end gap-4 px-6 py-4" data-testid="date-range">
@@ -245,7 +245,7 @@ const AnalyticsPage = () => {
       ) : analytics.data ? (
         <Figures analytics={analytics.data.analytics} />
       ) : null}
-    </div>
+    </GalleryPage>
   )
 }
 

@@ -5,7 +5,7 @@ import { useState } from "react"
 import { Link, useNavigate } from "react-router-dom"
 import { slugify } from "../../../../lib/slug"
 import { Field } from "../../../components/field"
-import { PageHeader } from "../../../components/page-header"
+import { GalleryPage, PageHeader } from "../../../components/page-header"
 import { RuleEditor, RulePreview } from "../../../components/rule-editor"
 import { EmptyState, ErrorState, FormError, LoadingState } from "../../../components/states"
 import { api, ApiError } from "../../../lib/api"
@@ -161,58 +161,60 @@ const CollectionsPage = () => {
     </Button>
   )
   return (
-    <Container className="divide-y p-0">
-      <PageHeader title="Collections" description="Curated sets of gallery works." actions={create} />
-      {collections.isPending ? (
-        <LoadingState />
-      ) : collections.isError ? (
-        <ErrorState error={collections.error} onRetry={() => collections.refetch()} />
-      ) : collections.data.collections.length === 0 ? (
-        <EmptyState title="No collections yet" description="Create one to feature works in the gallery." action={create} />
-      ) : (
-        <Table>
-          <Table.Header>
-            <Table.Row>
-              <Table.HeaderCell>Name</Table.HeaderCell>
-              <Table.HeaderCell>Type</Table.HeaderCell>
-              <Table.HeaderCell>Products</Table.HeaderCell>
-              <Table.HeaderCell>Status</Table.HeaderCell>
-              <Table.HeaderCell>Updated</Table.HeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {collections.data.collections.map((c) => (
-              <Table.Row
-                key={c.id}
-                className="cursor-pointer"
-                data-testid="collection-row"
-                onClick={() => navigate(`/gallery/collections/${c.id}`)}
-              >
-                <Table.Cell>
-                  <Link to={`/gallery/collections/${c.id}`} className="flex flex-col">
-                    <Text size="small" weight="plus">
-                      {c.name}
-                    </Text>
-                    <Text size="xsmall" className="text-ui-fg-subtle">
-                      {c.slug}
-                    </Text>
-                  </Link>
-                </Table.Cell>
-                <Table.Cell>{humanize(c.type)}</Table.Cell>
-                <Table.Cell>{c.itemCount}</Table.Cell>
-                <Table.Cell>
-                  <Badge size="2xsmall" color={c.isActive ? "green" : "grey"}>
-                    {c.isActive ? "Active" : "Inactive"}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell>{day(c.updatedAt)}</Table.Cell>
+    <GalleryPage>
+      <Container className="divide-y p-0">
+        <PageHeader title="Collections" description="Curated sets of gallery works." actions={create} />
+        {collections.isPending ? (
+          <LoadingState />
+        ) : collections.isError ? (
+          <ErrorState error={collections.error} onRetry={() => collections.refetch()} />
+        ) : collections.data.collections.length === 0 ? (
+          <EmptyState title="No collections yet" description="Create one to feature works in the gallery." action={create} />
+        ) : (
+          <Table>
+            <Table.Header>
+              <Table.Row>
+                <Table.HeaderCell>Name</Table.HeaderCell>
+                <Table.HeaderCell>Type</Table.HeaderCell>
+                <Table.HeaderCell>Products</Table.HeaderCell>
+                <Table.HeaderCell>Status</Table.HeaderCell>
+                <Table.HeaderCell>Updated</Table.HeaderCell>
               </Table.Row>
-            ))}
-          </Table.Body>
-        </Table>
-      )}
-      {creating && <CreateCollection onClose={() => setCreating(false)} />}
-    </Container>
+            </Table.Header>
+            <Table.Body>
+              {collections.data.collections.map((c) => (
+                <Table.Row
+                  key={c.id}
+                  className="cursor-pointer"
+                  data-testid="collection-row"
+                  onClick={() => navigate(`/gallery/collections/${c.id}`)}
+                >
+                  <Table.Cell>
+                    <Link to={`/gallery/collections/${c.id}`} className="flex flex-col">
+                      <Text size="small" weight="plus">
+                        {c.name}
+                      </Text>
+                      <Text size="xsmall" className="text-ui-fg-subtle">
+                        {c.slug}
+                      </Text>
+                    </Link>
+                  </Table.Cell>
+                  <Table.Cell>{humanize(c.type)}</Table.Cell>
+                  <Table.Cell>{c.itemCount}</Table.Cell>
+                  <Table.Cell>
+                    <Badge size="2xsmall" color={c.isActive ? "green" : "grey"}>
+                      {c.isActive ? "Active" : "Inactive"}
+                    </Badge>
+                  </Table.Cell>
+                  <Table.Cell>{day(c.updatedAt)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table>
+        )}
+        {creating && <CreateCollection onClose={() => setCreating(false)} />}
+      </Container>
+    </GalleryPage>
   )
 }
 

@@ -3,7 +3,7 @@ import { Badge, Button, Container, Drawer, Input, Select, Switch, Table, Text, t
 import { useEffect, useState } from "react"
 import { PLAN_COMMISSION_BASIS_POINTS, type PlanName } from "../../../../lib/plan-fees"
 import { Field } from "../../../components/field"
-import { PageHeader } from "../../../components/page-header"
+import { GalleryPage, PageHeader } from "../../../components/page-header"
 import { EmptyState, ErrorState, FormError, LoadingState } from "../../../components/states"
 import { ApiError } from "../../../lib/api"
 import { day, humanize } from "../../../lib/format"
@@ -115,98 +115,100 @@ const OrganizationsPage = () => {
     )
 
   return (
-    <Container className="divide-y p-0">
-      <PageHeader title="Organizations" description="Artists and studios selling on Atelier." />
-      <div className="flex flex-wrap items-center gap-2 px-6 py-3">
-        <Input
-          type="search"
-          size="small"
-          placeholder="Search by name"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="max-w-xs"
-          aria-label="Search organizations"
-        />
-        <Select size="small" value={filter} onValueChange={(v) => setFilter(v as typeof filter)}>
-          <Select.Trigger className="w-56" aria-label="Approval filter">
-            <Select.Value />
-          </Select.Trigger>
-          <Select.Content>
-            {FILTERS.map((f) => (
-              <Select.Item key={f.value} value={f.value}>
-                {f.label}
-              </Select.Item>
-            ))}
-          </Select.Content>
-        </Select>
-      </div>
-      {organizations.isPending ? (
-        <LoadingState />
-      ) : organizations.isError ? (
-        <ErrorState error={organizations.error} onRetry={() => organizations.refetch()} />
-      ) : organizations.data.organizations.length === 0 ? (
-        <EmptyState
-          title={q || filter !== "all" ? "No organization matches" : "No organizations yet"}
-          description={q || filter !== "all" ? "Try another search or filter." : "Artists appear here once they sign up."}
-        />
-      ) : (
-        <Table>
-          <Table.Header>
-            <Table.Row>
-              <Table.HeaderCell>Name</Table.HeaderCell>
-              <Table.HeaderCell>Plan</Table.HeaderCell>
-              <Table.HeaderCell>Gallery</Table.HeaderCell>
-              <Table.HeaderCell>Founding artist since</Table.HeaderCell>
-              <Table.HeaderCell>Payouts</Table.HeaderCell>
-              <Table.HeaderCell className="text-right">Actions</Table.HeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {organizations.data.organizations.map((o) => (
-              <Table.Row key={o.id}>
-                <Table.Cell>
-                  <div className="flex flex-col">
-                    <Text size="small" weight="plus">
-                      {o.name}
-                    </Text>
-                    <Text size="xsmall" className="text-ui-fg-subtle">
-                      {o.slug}
-                      {o.isGuest ? " · guest workspace" : ""}
-                    </Text>
-                  </div>
-                </Table.Cell>
-                <Table.Cell>{humanize(o.plan)}</Table.Cell>
-                <Table.Cell>
-                  <Badge size="2xsmall" color={o.galleryApproved ? "green" : "orange"}>
-                    {o.galleryApproved ? "Approved" : "Waiting"}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell>{o.foundingArtistSince ? day(o.foundingArtistSince) : "–"}</Table.Cell>
-                <Table.Cell>{o.stripeAccountConnected ? "Connected" : "Not connected"}</Table.Cell>
-                <Table.Cell className="text-right">
-                  <div className="flex justify-end gap-x-2">
-                    {!o.galleryApproved && (
-                      <Button size="small" variant="secondary" onClick={() => approveNow(o)} isLoading={approve.isPending && approve.variables?.id === o.id}>
-                        Approve
-                      </Button>
-                    )}
-                    <Button size="small" variant="transparent" onClick={() => setEditing(o)}>
-                      Edit
-                    </Button>
-                  </div>
-                </Table.Cell>
+    <GalleryPage>
+      <Container className="divide-y p-0">
+        <PageHeader title="Organizations" description="Artists and studios selling on Atelier." />
+        <div className="flex flex-wrap items-center gap-2 px-6 py-3">
+          <Input
+            type="search"
+            size="small"
+            placeholder="Search by name"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="max-w-xs"
+            aria-label="Search organizations"
+          />
+          <Select size="small" value={filter} onValueChange={(v) => setFilter(v as typeof filter)}>
+            <Select.Trigger className="w-56" aria-label="Approval filter">
+              <Select.Value />
+            </Select.Trigger>
+            <Select.Content>
+              {FILTERS.map((f) => (
+                <Select.Item key={f.value} value={f.value}>
+                  {f.label}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select>
+        </div>
+        {organizations.isPending ? (
+          <LoadingState />
+        ) : organizations.isError ? (
+          <ErrorState error={organizations.error} onRetry={() => organizations.refetch()} />
+        ) : organizations.data.organizations.length === 0 ? (
+          <EmptyState
+            title={q || filter !== "all" ? "No organization matches" : "No organizations yet"}
+            description={q || filter !== "all" ? "Try another search or filter." : "Artists appear here once they sign up."}
+          />
+        ) : (
+          <Table>
+            <Table.Header>
+              <Table.Row>
+                <Table.HeaderCell>Name</Table.HeaderCell>
+                <Table.HeaderCell>Plan</Table.HeaderCell>
+                <Table.HeaderCell>Gallery</Table.HeaderCell>
+                <Table.HeaderCell>Founding artist since</Table.HeaderCell>
+                <Table.HeaderCell>Payouts</Table.HeaderCell>
+                <Table.HeaderCell className="text-right">Actions</Table.HeaderCell>
               </Table.Row>
-            ))}
-          </Table.Body>
-        </Table>
-      )}
-      {organizations.data && organizations.data.count > organizations.data.organizations.length && (
-        <Text size="small" className="px-6 py-3 text-ui-fg-subtle">
-          Showing {organizations.data.organizations.length} of {organizations.data.count}; narrow the search to find others.
-        </Text>
-      )}
-      {editing && <EditOrganization organization={editing} onClose={() => setEditing(null)} />}
-    </Container>
+            </Table.Header>
+            <Table.Body>
+              {organizations.data.organizations.map((o) => (
+                <Table.Row key={o.id}>
+                  <Table.Cell>
+                    <div className="flex flex-col">
+                      <Text size="small" weight="plus">
+                        {o.name}
+                      </Text>
+                      <Text size="xsmall" className="text-ui-fg-subtle">
+                        {o.slug}
+                        {o.isGuest ? " · guest workspace" : ""}
+                      </Text>
+                    </div>
+                  </Table.Cell>
+                  <Table.Cell>{humanize(o.plan)}</Table.Cell>
+                  <Table.Cell>
+                    <Badge size="2xsmall" color={o.galleryApproved ? "green" : "orange"}>
+                      {o.galleryApproved ? "Approved" : "Waiting"}
+                    </Badge>
+                  </Table.Cell>
+                  <Table.Cell>{o.foundingArtistSince ? day(o.foundingArtistSince) : "–"}</Table.Cell>
+                  <Table.Cell>{o.stripeAccountConnected ? "Connected" : "Not connected"}</Table.Cell>
+                  <Table.Cell className="text-right">
+                    <div className="flex justify-end gap-x-2">
+                      {!o.galleryApproved && (
+                        <Button size="small" variant="secondary" onClick={() => approveNow(o)} isLoading={approve.isPending && approve.variables?.id === o.id}>
+                          Approve
+                        </Button>
+                      )}
+                      <Button size="small" variant="transparent" onClick={() => setEditing(o)}>
+                        Edit
+                      </Button>
+                    </div>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table>
+        )}
+        {organizations.data && organizations.data.count > organizations.data.organizations.length && (
+          <Text size="small" className="px-6 py-3 text-ui-fg-subtle">
+            Showing {organizations.data.organizations.length} of {organizations.data.count}; narrow the search to find others.
+          </Text>
+        )}
+        {editing && <EditOrganization organization={editing} onClose={() => setEditing(null)} />}
+      </Container>
+    </GalleryPage>
   )
 }
 

@@ -3,7 +3,7 @@ import { Plus } from "@medusajs/icons"
 import { Badge, Button, Container, Drawer, Input, Select, Switch, Table, Text, Textarea, toast, usePrompt } from "@medusajs/ui"
 import { useState } from "react"
 import { Field } from "../../../components/field"
-import { PageHeader } from "../../../components/page-header"
+import { GalleryPage, PageHeader } from "../../../components/page-header"
 import { EmptyState, ErrorState, FormError, LoadingState } from "../../../components/states"
 import { api, ApiError } from "../../../lib/api"
 import { dateTime, fromLocalInput, toLocalInput } from "../../../lib/format"
@@ -141,62 +141,64 @@ const SpotlightsPage = () => {
   }
 
   return (
-    <Container className="divide-y p-0">
-      <PageHeader title="Spotlights" description="Artists featured on the gallery, each within its publish window." actions={create} />
-      {spotlights.isPending ? (
-        <LoadingState />
-      ) : spotlights.isError ? (
-        <ErrorState error={spotlights.error} onRetry={() => spotlights.refetch()} />
-      ) : spotlights.data.spotlights.length === 0 ? (
-        <EmptyState title="No spotlights yet" description="Feature an artist for a while on the gallery." action={create} />
-      ) : (
-        <Table>
-          <Table.Header>
-            <Table.Row>
-              <Table.HeaderCell>Title</Table.HeaderCell>
-              <Table.HeaderCell>Organization</Table.HeaderCell>
-              <Table.HeaderCell>Publish window</Table.HeaderCell>
-              <Table.HeaderCell>State</Table.HeaderCell>
-              <Table.HeaderCell className="text-right">Actions</Table.HeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {spotlights.data.spotlights.map((s) => {
-              const state = STATE_BADGE[spotlightState(s, now)]
-              return (
-                <Table.Row key={s.id}>
-                  <Table.Cell>
-                    <Text size="small" weight="plus">
-                      {s.title}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell>{s.organization?.name ?? "Deleted organization"}</Table.Cell>
-                  <Table.Cell>
-                    {dateTime(s.publishedAt)} → {s.expiresAt ? dateTime(s.expiresAt) : "no end"}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Badge size="2xsmall" color={state.color}>
-                      {state.label}
-                    </Badge>
-                  </Table.Cell>
-                  <Table.Cell className="text-right">
-                    <div className="flex justify-end gap-x-2">
-                      <Button size="small" variant="transparent" onClick={() => setEditing(s)}>
-                        Edit
-                      </Button>
-                      <Button size="small" variant="transparent" onClick={() => confirmDelete(s)}>
-                        Delete
-                      </Button>
-                    </div>
-                  </Table.Cell>
-                </Table.Row>
-              )
-            })}
-          </Table.Body>
-        </Table>
-      )}
-      {editing && <SpotlightForm spotlight={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-    </Container>
+    <GalleryPage>
+      <Container className="divide-y p-0">
+        <PageHeader title="Spotlights" description="Artists featured on the gallery, each within its publish window." actions={create} />
+        {spotlights.isPending ? (
+          <LoadingState />
+        ) : spotlights.isError ? (
+          <ErrorState error={spotlights.error} onRetry={() => spotlights.refetch()} />
+        ) : spotlights.data.spotlights.length === 0 ? (
+          <EmptyState title="No spotlights yet" description="Feature an artist for a while on the gallery." action={create} />
+        ) : (
+          <Table>
+            <Table.Header>
+              <Table.Row>
+                <Table.HeaderCell>Title</Table.HeaderCell>
+                <Table.HeaderCell>Organization</Table.HeaderCell>
+                <Table.HeaderCell>Publish window</Table.HeaderCell>
+                <Table.HeaderCell>State</Table.HeaderCell>
+                <Table.HeaderCell className="text-right">Actions</Table.HeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {spotlights.data.spotlights.map((s) => {
+                const state = STATE_BADGE[spotlightState(s, now)]
+                return (
+                  <Table.Row key={s.id}>
+                    <Table.Cell>
+                      <Text size="small" weight="plus">
+                        {s.title}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell>{s.organization?.name ?? "Deleted organization"}</Table.Cell>
+                    <Table.Cell>
+                      {dateTime(s.publishedAt)} → {s.expiresAt ? dateTime(s.expiresAt) : "no end"}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Badge size="2xsmall" color={state.color}>
+                        {state.label}
+                      </Badge>
+                    </Table.Cell>
+                    <Table.Cell className="text-right">
+                      <div className="flex justify-end gap-x-2">
+                        <Button size="small" variant="transparent" onClick={() => setEditing(s)}>
+                          Edit
+                        </Button>
+                        <Button size="small" variant="transparent" onClick={() => confirmDelete(s)}>
+                          Delete
+                        </Button>
+                      </div>
+                    </Table.Cell>
+                  </Table.Row>
+                )
+              })}
+            </Table.Body>
+          </Table>
+        )}
+        {editing && <SpotlightForm spotlight={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      </Container>
+    </GalleryPage>
   )
 }
 

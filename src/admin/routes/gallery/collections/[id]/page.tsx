@@ -16,6 +16,7 @@ import {
 import { useEffect, useMemo, useState } from "react"
 import { useNavigate, useParams } from "react-router-dom"
 import { Field } from "../../../../components/field"
+import { GalleryPage } from "../../../../components/page-header"
 import { ProductSearch } from "../../../../components/product-search"
 import { ProductThumb } from "../../../../components/product-thumb"
 import { RuleEditor, RulePreview } from "../../../../components/rule-editor"
@@ -277,16 +278,20 @@ const CollectionPage = () => {
 
   if (collection.isPending) {
     return (
-      <Container className="p-0">
-        <LoadingState rows={6} />
-      </Container>
+      <GalleryPage>
+        <Container className="p-0">
+          <LoadingState rows={6} />
+        </Container>
+      </GalleryPage>
     )
   }
   if (collection.isError) {
     return (
-      <Container className="p-0">
-        <ErrorState error={collection.error} onRetry={() => collection.refetch()} />
-      </Container>
+      <GalleryPage>
+        <Container className="p-0">
+          <ErrorState error={collection.error} onRetry={() => collection.refetch()} />
+        </Container>
+      </GalleryPage>
     )
   }
   const c = collection.data.collection
@@ -309,7 +314,7 @@ const CollectionPage = () => {
   }
 
   return (
-    <div className="flex flex-col gap-y-3">
+    <GalleryPage>
       <Container className="flex items-start justify-between gap-x-4 px-6 py-4">
         <div className="flex flex-col gap-y-1">
           <div className="flex items-center gap-x-2">
@@ -339,7 +344,7 @@ const CollectionPage = () => {
       </Container>
       {c.type === "manual" ? <ManualItems collection={c} /> : <RuleCollection collection={c as CollectionDetail & { type: "smart" | "hybrid" }} />}
       {editing && <EditDetails collection={c} onClose={() => setEditing(false)} />}
-    </div>
+    </GalleryPage>
   )
 }
 

@@ -2,6 +2,7 @@ import { Button, Container, Heading, Text, toast, usePrompt } from "@medusajs/ui
 import { useParams } from "react-router-dom"
 import { cancelDecision } from "../../../../../lib/gallery-fulfilment"
 import { ArtistOrderCard, Ref, Row, Transitions } from "../../../../components/gallery-order"
+import { GalleryPage } from "../../../../components/page-header"
 import { ErrorState, FormError, LoadingState } from "../../../../components/states"
 import { Status } from "../../../../components/status"
 import { address, dateTime, humanize, money } from "../../../../lib/format"
@@ -45,16 +46,20 @@ const GalleryOrderPage = () => {
 
   if (order.isPending) {
     return (
-      <Container className="p-0">
-        <LoadingState rows={8} />
-      </Container>
+      <GalleryPage>
+        <Container className="p-0">
+          <LoadingState rows={8} />
+        </Container>
+      </GalleryPage>
     )
   }
   if (order.isError) {
     return (
-      <Container className="p-0">
-        <ErrorState error={order.error} onRetry={() => order.refetch()} />
-      </Container>
+      <GalleryPage>
+        <Container className="p-0">
+          <ErrorState error={order.error} onRetry={() => order.refetch()} />
+        </Container>
+      </GalleryPage>
     )
   }
   const o = order.data.order
@@ -75,7 +80,7 @@ const GalleryOrderPage = () => {
   }
 
   return (
-    <div className="flex flex-col gap-y-3">
+    <GalleryPage>
       <Container className="flex items-start justify-between gap-x-4 px-6 py-4">
         <div className="flex flex-col gap-y-1">
           <div className="flex items-center gap-x-2">
@@ -113,7 +118,7 @@ const GalleryOrderPage = () => {
           <Transitions order={o} />
         </div>
       </div>
-    </div>
+    </GalleryPage>
   )
 }
 
