@@ -17,7 +17,7 @@ export function PageHeader({ title, description, actions }: { title: string; des
   )
 }
 
-/** The root of a Gallery page: the admin's layout has no main landmark of its own. */
+/** The root of a Gallery page (inside the admin's own <main>): its sections, stacked as Medusa's pages stack theirs. */
 export function GalleryPage({ children }: { children: ReactNode }) {
-  return <main className="flex flex-col gap-y-3">{children}</main>
+  return <div className="flex flex-col gap-y-3">{children}</div>
 }

@@ -18,7 +18,7 @@ function Card({ label, value, testId }: { label: string; value: string | number;
       <Text size="small" className="text-ui-fg-subtle">
         {label}
       </Text>
-      <Text size="xlarge" weight="plus">
+      <Text size="xlarge" weight="plus" data-testid={testId ? `${testId}-value` : undefined}>
         {value}
       </Text>
     </Container>
