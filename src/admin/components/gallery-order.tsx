@@ -27,8 +27,8 @@ export function Row({ label, children, testId }: { label: string; children: Reac
 export function Ref({ value }: { value: string | null | undefined }) {
   if (!value) return <>–</>
   return (
-    <span className="inline-flex items-center gap-x-1 font-mono text-xs">
-      {value}
+    <span className="inline-flex max-w-full items-center gap-x-1 font-mono text-xs">
+      <span className="break-all">{value}</span>
       <Copy content={value} />
     </span>
   )

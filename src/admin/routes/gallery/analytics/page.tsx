@@ -27,7 +27,7 @@ function Card({ label, value, testId }: { label: string; value: string | number;
 
 const SERIES = { orders: "#6366f1", revenue: "#10b981", newCarts: "#f59e0b" }
 
-/** Orders and new carts per day (left axis) with revenue (USD, right axis). */
+/** Orders and new carts per day (left axis) with revenue (USD, right axis); drawn at once, without animation. */
 function TimelineChart({ timeline }: { timeline: Analytics["timeline"] }) {
   return (
     <div className="h-80 w-full px-2 py-4" data-testid="analytics-chart">
@@ -42,9 +42,9 @@ function TimelineChart({ timeline }: { timeline: Analytics["timeline"] }) {
             labelFormatter={(label) => day(String(label))}
           />
           <Legend />
-          <Bar yAxisId="count" dataKey="orders" name="Orders" fill={SERIES.orders} radius={[3, 3, 0, 0]} maxBarSize={28} />
-          <Line yAxisId="count" dataKey="newCarts" name="New carts" stroke={SERIES.newCarts} strokeWidth={2} dot={false} type="linear" />
-          <Line yAxisId="money" dataKey="revenue" name="Revenue" stroke={SERIES.revenue} strokeWidth={2} dot={false} type="linear" />
+          <Bar yAxisId="count" dataKey="orders" name="Orders" fill={SERIES.orders} radius={[3, 3, 0, 0]} maxBarSize={28} isAnimationActive={false} />
+          <Line yAxisId="count" dataKey="newCarts" name="New carts" stroke={SERIES.newCarts} strokeWidth={2} dot={false} type="linear" isAnimationActive={false} />
+          <Line yAxisId="money" dataKey="revenue" name="Revenue" stroke={SERIES.revenue} strokeWidth={2} dot={false} type="linear" isAnimationActive={false} />
         </ComposedChart>
       </ResponsiveContainer>
     </div>
