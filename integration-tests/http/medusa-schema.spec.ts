@@ -30,7 +30,13 @@ import {
   organizationOrderAnalytics,
 } from "../../src/queries/medusa/order-book"
 
-import { getStoreCheckoutVariants, getStorePaymentLinesStock, orderExists, readOrderBookSetup } from "../../src/queries/store-checkout"
+import {
+  findCustomerIdByEmail,
+  getStoreCheckoutVariants,
+  getStorePaymentLinesStock,
+  orderExists,
+  readOrderBookSetup,
+} from "../../src/queries/store-checkout"
 
 jest.setTimeout(180000)
 
@@ -198,6 +204,7 @@ medusaIntegrationTestRunner({
         await getStorePaymentLinesStock(pg, [{ id: "ordli_missing", variant_id: "variant_missing", quantity: 1 }])
         await orderExists(pg, "order_missing")
         await readOrderBookSetup(pg, "Shipped by the artist")
+        await findCustomerIdByEmail(pg, "nobody@example.test")
       })
       const overMedusa = statements.filter((statement) => NAMES_A_MEDUSA_TABLE.test(statement.sql))
       expect(overMedusa.length).toBeGreaterThanOrEqual(10)

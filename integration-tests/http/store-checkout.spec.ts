@@ -240,6 +240,13 @@ medusaIntegrationTestRunner({
 
         // Emails: the customer's confirmation and the owner's notification, once each.
         await drained()
+        // The first-time shopper's guest customer is set on the order after payment.
+        const [withCustomer] = await selectRows(
+          pg,
+          `SELECT c.email FROM "order" o JOIN customer c ON c.id = o.customer_id WHERE o.id = ?`,
+          [stored.order_id]
+        )
+        expect(withCustomer).toEqual({ email: SHOPPER })
         const mails = await selectRows(pg, `SELECT template, "to" FROM notification WHERE resource_id = ? ORDER BY template`, [stored.order_id])
         expect(mails).toEqual([
           { template: STORE_ARTIST_NEW_ORDER_TEMPLATE, to: "north@atelier.test" },

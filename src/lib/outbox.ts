@@ -179,13 +179,19 @@ export const STORE_ORDER_PAID_HANDLERS = {
   referralConversion: "store-referral-conversion",
   /** order.created and order.paid to the organization's outbound webhook endpoints (docs/outbound-webhooks.md). */
   organizationWebhooks: "store-order-webhooks",
+  /** A first-time shopper's guest customer, set on the order (made off the checkout's path). */
+  guestCustomer: "store-order-customer",
 } as const
 
 export type StoreOrderPaidPayload = { store_payment_id: string; order_id: string; referral_session_id: string | null }
 
 /** The messages a settled store payment queues (the referral handler only with a referral session). */
 export function storeOrderPaidMessages(payload: StoreOrderPaidPayload): OutboxMessageInput[] {
-  const handlers: string[] = [STORE_ORDER_PAID_HANDLERS.orderEmails, STORE_ORDER_PAID_HANDLERS.organizationWebhooks]
+  const handlers: string[] = [
+    STORE_ORDER_PAID_HANDLERS.guestCustomer,
+    STORE_ORDER_PAID_HANDLERS.orderEmails,
+    STORE_ORDER_PAID_HANDLERS.organizationWebhooks,
+  ]
   if (payload.referral_session_id) handlers.push(STORE_ORDER_PAID_HANDLERS.referralConversion)
   return handlers.map((handler) => ({
     key: outboxMessageKey(handler, payload.store_payment_id),
