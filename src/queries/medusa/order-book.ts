@@ -204,7 +204,7 @@ export function orderFactsJoins(alias: string): string {
  * status is derived from (`$org` = the organization id binding). The status column mirrors orderBookStatus
  * (src/lib/order-book.ts): gallery mirrors follow their artist order, store orders Medusa's own state.
  */
-const ORGANIZATION_ORDERS_CTE = `
+export const ORGANIZATION_ORDERS_CTE = `
 org_orders AS (
   SELECT o.id, o.display_id, o.status::text AS medusa_status, o.email, o.customer_id, o.created_at, o.metadata,
          o.version, o.currency_code, o.shipping_address_id,
