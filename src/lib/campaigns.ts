@@ -27,6 +27,12 @@ export type SegmentFilters = {
   source?: OrderSource | null
 }
 
+/** Emitted when a campaign starts sending: its delivery begins at once (the job picks up whatever it misses). */
+export const CAMPAIGN_SENDING_EVENT = "marketing.campaign.sending"
+
+/** The Notification module's template of a campaign email (its HTML travels as the notification's `content`). */
+export const CAMPAIGN_EMAIL_TEMPLATE = "marketing-campaign"
+
 /** Times a recipient's email is tried (one try per delivery run) before the recipient is marked failed. */
 export const RECIPIENT_MAX_ATTEMPTS = 3
 
@@ -35,6 +41,9 @@ export const CAMPAIGN_BATCH_SIZE = 100
 
 /** A delivery run's lease on a campaign: a run that dies leaves the campaign to the next run after this. */
 export const CAMPAIGN_LEASE_SECONDS = 300
+
+/** After a batch with failures, the campaign waits this long before a run tries again (the job runs every minute). */
+export const CAMPAIGN_RETRY_SECONDS = 30
 
 /** What `POST /api/campaigns/{id}/send` does with a campaign in `status`. */
 export type SendDecision = { action: "send_now" } | { action: "schedule" } | { action: "conflict"; message: string }

@@ -34,3 +34,37 @@ export function digestSubject(storeName: string, period: DigestPeriod): string {
   const day = period.start.toISOString().slice(0, 10)
   return period.frequency === "daily" ? `${storeName}: your sales on ${day}` : `${storeName}: your sales, week of ${day}`
 }
+
+export type DigestFigures = {
+  orders: number
+  /** USD. */
+  revenue: number
+  galleryOrders: number
+  storeOrders: number
+  toShip: number
+  topProducts: { title: string; quantity: number; revenue: number }[]
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string)
+
+const usd = (amount: number) => `$${amount.toFixed(2)}`
+
+/** The digest's subject, HTML and text: orders, revenue, where they came from, what waits to ship, best sellers. */
+export function digestEmail(storeName: string, period: DigestPeriod, figures: DigestFigures) {
+  const label = period.frequency === "daily" ? "yesterday" : "last week"
+  const summary = figures.orders
+    ? `${figures.orders} order${figures.orders === 1 ? "" : "s"} ${label} for ${usd(figures.revenue)} ` +
+      `(${figures.storeOrders} from your store, ${figures.galleryOrders} from the gallery); ${figures.toShip} waiting to ship.`
+    : `No orders ${label}.`
+  const top = figures.topProducts.map((p) => `${p.title}: ${p.quantity} sold, ${usd(p.revenue)}`)
+  const footer = "You get this digest because of your notification settings (email_digest); change it in Settings."
+  return {
+    subject: digestSubject(storeName, period),
+    html:
+      `<p>${escapeHtml(summary)}</p>` +
+      (top.length ? `<p>Best sellers:</p><ul>${top.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>` : "") +
+      `<p style="font-size:12px;color:#666">${escapeHtml(footer)}</p>`,
+    text: [summary, top.length ? `Best sellers:\n${top.map((line) => `- ${line}`).join("\n")}` : "", footer].filter(Boolean).join("\n\n"),
+  }
+}

@@ -7,6 +7,7 @@ import {
   MedusaContext,
   MedusaService,
 } from "@medusajs/framework/utils"
+import { Webhook } from "svix"
 import {
   CAMPAIGN_LEASE_SECONDS,
   completedStatus,
@@ -33,6 +34,8 @@ export type MarketingModuleOptions = {
   unsubscribeSecret?: string
   /** Base URL of links in emails (PUBLIC_URL). */
   publicUrl?: string
+  /** Verifies the email provider's events (RESEND_WEBHOOK_SECRET, a Svix `whsec_...` secret); none: not configured. */
+  emailWebhookSecret?: string
 }
 
 export type RecoverableCartItem = { product_id: string; variant_id: string; quantity: number; price: number }
@@ -62,6 +65,9 @@ type ClaimedRow = Omit<ClaimedRecoverableCart, "captured_at" | "items"> & { capt
 
 /** A campaign a delivery run holds (its lease): what each recipient's email is made of. */
 export type ClaimedCampaign = { id: string; organization_id: string; subject: string; content: string }
+
+/** A campaign moved to scheduled or sending: from which status, and (sending) how many recipient rows it has. */
+export type CampaignMove = { id: string; previous_status: CampaignStatus; recipients: number | null }
 
 export type PendingRecipient = { id: string; email: string; attempts: number }
 
@@ -104,12 +110,37 @@ class MarketingModuleService extends MedusaService({
 }) {
   private readonly unsubscribeSecret: string
   private readonly publicUrl: string
+  private readonly emailWebhook: Webhook | null
 
   constructor(dependencies: Record<string, unknown>, options: MarketingModuleOptions = {}) {
     // MedusaService reads the container; the options are this module's own.
     super(dependencies, options)
     this.unsubscribeSecret = options.unsubscribeSecret || "atelier-dev-jwt_secret"
     this.publicUrl = (options.publicUrl || "http://localhost:9000").replace(/\/+$/, "")
+    this.emailWebhook = options.emailWebhookSecret ? new Webhook(options.emailWebhookSecret) : null
+  }
+
+  /** Whether email provider events can be verified (a signing secret is configured). */
+  emailWebhooksConfigured(): boolean {
+    return this.emailWebhook !== null
+  }
+
+  /**
+   * The body of an email provider event whose Svix signature (`svix-id`, `svix-timestamp`, `svix-signature` over the
+   * raw body) matches the signing secret and whose timestamp is within 5 minutes of now (svix's tolerance); null
+   * otherwise (tampered, replayed late, unsigned, not configured).
+   */
+  verifyEmailEvent(rawBody: Buffer, headers: { id: string; timestamp: string; signature: string }): unknown | null {
+    if (!this.emailWebhook) return null
+    try {
+      return this.emailWebhook.verify(rawBody, {
+        "svix-id": headers.id,
+        "svix-timestamp": headers.timestamp,
+        "svix-signature": headers.signature,
+      })
+    } catch {
+      return null
+    }
   }
 
   /** The one-click unsubscribe link of an organization's emails to an address, and the headers that carry it. */
@@ -291,7 +322,7 @@ class MarketingModuleService extends MedusaService({
   async scheduleCampaign(
     input: { campaignId: string; from: CampaignStatus[] },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
-  ): Promise<{ id: string; previous_status: CampaignStatus } | null> {
+  ): Promise<CampaignMove | null> {
     const { rows } = (await sqlKnex(sqlManager(sharedContext)).raw(
       `UPDATE marketing_campaign c SET status = 'scheduled', updated_at = now()
        FROM (SELECT id, status FROM marketing_campaign WHERE id = ? AND deleted_at IS NULL FOR UPDATE) old
@@ -299,7 +330,7 @@ class MarketingModuleService extends MedusaService({
        RETURNING c.id, old.status AS previous_status`,
       [input.campaignId, input.from]
     )) as Rows<{ id: string; previous_status: CampaignStatus }>
-    return rows[0] ?? null
+    return rows[0] ? { ...rows[0], recipients: null } : null
   }
 
   /**
@@ -312,7 +343,7 @@ class MarketingModuleService extends MedusaService({
   async startCampaignSend(
     input: { campaignId: string; from: CampaignStatus[]; emails: string[]; at: Date },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
-  ): Promise<{ id: string; previous_status: CampaignStatus; recipients: number } | null> {
+  ): Promise<CampaignMove | null> {
     const knex = sqlKnex(sqlManager(sharedContext))
     const { rows } = (await knex.raw(
       `UPDATE marketing_campaign c SET status = 'sending', send_started_at = ?, claimed_until = NULL, updated_at = now()
