@@ -223,6 +223,308 @@ describe("campaigns, segments, email provider and events (Resend SDK against the
           expect(fake.requests.some((r) => r.path === "/emails/batch" && r.count > 1 && r.batchValidation === "permissive")).toBe(true)
         })
       })
+
+      describe("segments", () => {
+        it("CRUD with a live count over the paid orders' customers (store and gallery), per filter", async () => {
+          const all = await createSegment()
+          expect(all).toMatchObject({
+            org_id: org["studio-north"],
+            name: "Collectors",
+            count: NORTH_AUDIENCE.length,
+            filters: { ordered_since: null, ordered_before: null, total_spent_gte: null, product_type: null, source: null },
+          })
+          const count = async (filters: Record<string, unknown>) => (await createSegment(filters)).count
+          expect(await count({ product_type: "original" })).toBe(1) // bo
+          expect(await count({ product_type: "print" })).toBe(2) // ada, cy
+          expect(await count({ source: "store" })).toBe(1) // walkin (the unpaid store order does not count)
+          expect(await count({ source: "gallery" })).toBe(3)
+          // ada's two orders add up (104.97), whatever the case of the address she gave.
+          expect(await count({ total_spent_gte: 100 })).toBe(3) // ada, bo, walkin
+          expect(await count({ total_spent_gte: 300 })).toBe(2) // bo, walkin
+          expect(await count({ source: "gallery", total_spent_gte: 100 })).toBe(2)
+          expect(await count({ ordered_since: new Date(Date.now() + DAY_MS).toISOString() })).toBe(0)
+          expect(await count({ ordered_before: "2020-01-01" })).toBe(0)
+          expect(await count({ ordered_since: "2020-01-01", ordered_before: new Date(Date.now() + DAY_MS).toISOString() })).toBe(4)
+          // studio-south's audience is its own: cy only.
+          expect((await createSegment({}, "south")).count).toBe(1)
+
+          const list = await api.get("/api/segments", auth("north"))
+          expect(list.status).toBe(200)
+          expect(list.data.segments).toHaveLength(11)
+          expect(list.data.segments.every((s: Row) => s.org_id === org["studio-north"] && typeof s.count === "number")).toBe(true)
+
+          const got = await api.get(`/api/segments/${all.id}`, auth("member"))
+          expect(got.status).toBe(200)
+          expect(got.data.segment).toMatchObject({ id: all.id, count: 4 })
+
+          const patched = await api.patch(`/api/segments/${all.id}`, { filters: { product_type: "original" } }, auth("member"))
+          expect(patched.status).toBe(200)
+          expect(patched.data.segment).toMatchObject({ name: "Collectors", count: 1, filters: { product_type: "original", source: null } })
+          const renamed = await api.request({ method: "PUT", url: `/api/segments/${all.id}`, data: { name: "Big spenders" }, ...auth("north") })
+          expect(renamed.data.segment).toMatchObject({ name: "Big spenders", filters: { product_type: "original" } })
+
+          const deleted = await api.delete(`/api/segments/${all.id}`, auth("north"))
+          expect(deleted.status).toBe(200)
+          expect(deleted.data).toEqual({ id: all.id, object: "segment", deleted: true })
+          expect((await api.get(`/api/segments/${all.id}`, auth("north"))).status).toBe(404)
+        })
+
+        it("refuses bad filters and names with 400 and writes nothing", async () => {
+          const cases: [string, Record<string, unknown>, string, string][] = [
+          ["a bad date", { filters: { ordered_since: "yesterday" } }, `ordered_since ${SEGMENT_MESSAGES.dateInvalid}`, "filters.ordered_since"],
+          ["an empty range", { filters: { ordered_since: "2026-02-01", ordered_before: "2026-01-01" } }, SEGMENT_MESSAGES.rangeInvalid, "filters.ordered_before"],
+          ["a negative total", { filters: { total_spent_gte: -1 } }, SEGMENT_MESSAGES.totalInvalid, "filters.total_spent_gte"],
+          ["tenths of cents", { filters: { total_spent_gte: 1.001 } }, SEGMENT_MESSAGES.totalInvalid, "filters.total_spent_gte"],
+          ["a total as text", { filters: { total_spent_gte: "100" } }, SEGMENT_MESSAGES.totalInvalid, "filters.total_spent_gte"],
+          ["an unknown product type", { filters: { product_type: "poster" } }, SEGMENT_MESSAGES.productTypeInvalid, "filters.product_type"],
+          ["an unknown source", { filters: { source: "etsy" } }, SEGMENT_MESSAGES.sourceInvalid, "filters.source"],
+          ["no name", { name: " " }, SEGMENT_MESSAGES.nameInvalid, "name"],
+                  ]
+          for (const [name, change, message, field] of cases) {
+            const res = await api.post("/api/segments", { name: "X", filters: {}, ...change }, auth("north"))
+            expect([name, res.status, res.data]).toEqual([name, 400, { error: message, code: "invalid_request", details: { field } }])
+          }
+          expect(await rows(`SELECT id FROM marketing_segment`)).toHaveLength(0)
+        })
+
+        it("refuses unknown filters; 401 without a token; 403 for another organization; 409 deleting a segment a draft uses", async () => {
+          const unknown = await api.post("/api/segments", { name: "X", filters: { city: "Portland" } }, auth("north"))
+          expect(unknown.status).toBe(400)
+          expect((await api.get("/api/segments", anyStatus)).status).toBe(401)
+          const segment = await createSegment()
+          for (const res of [
+            await api.get(`/api/segments/${segment.id}`, auth("south")),
+            await api.patch(`/api/segments/${segment.id}`, { name: "Mine" }, auth("south")),
+            await api.delete(`/api/segments/${segment.id}`, auth("south")),
+            await api.get(`/api/segments?org_id=${org["studio-north"]}`, auth("south")),
+          ]) {
+            expect(res.status).toBe(403)
+            expect(res.data.error).toBe("Forbidden")
+          }
+          expect((await api.get(`/api/segments/seg_missing`, auth("north"))).status).toBe(404)
+
+          await createCampaign(segment.id)
+          const inUse = await api.delete(`/api/segments/${segment.id}`, auth("north"))
+          expect(inUse.status).toBe(409)
+          expect(inUse.data).toEqual({ error: SEGMENT_MESSAGES.inUse, code: "conflict", details: {} })
+          expect((await api.get(`/api/segments/${segment.id}`, auth("north"))).status).toBe(200)
+        })
+      })
+
+      describe("campaigns", () => {
+        it("creates a sanitised draft; members draft, only owners send; 401/403/404", async () => {
+          const segment = await createSegment()
+          const res = await api.post(
+            "/api/campaigns",
+            campaignBody(segment.id, {
+              content:
+                `<p onclick="steal()">Hello <a href="javascript:alert(1)">x</a> <a href="https://studio.test" target="_self">shop</a></p>` +
+                `<script>alert(1)</script><style>p{}</style><iframe src="https://evil.test"></iframe>` +
+                `<img src="http://tracker.test/p.gif"><img src="https://cdn.test/a.jpg" alt="A" onerror="x()">` +
+                `<p style="color:red;position:fixed">Styled</p>`,
+            }),
+            auth("member")
+          )
+          expect(res.status).toBe(201)
+          const draft = res.data.campaign
+          expect(draft).toMatchObject({
+            org_id: org["studio-north"],
+            status: "draft",
+            segment_id: segment.id,
+            scheduled_at: null,
+            recipients: 0,
+            stats: { sent: 0, delivered: 0, opened: 0, clicked: 0, bounced: 0, complained: 0, failed: 0 },
+          })
+          expect(draft.content).toBe(
+            `<p>Hello <a>x</a> <a href="https://studio.test" target="_blank" rel="noopener noreferrer">shop</a></p>` +
+              `<img /><img src="https://cdn.test/a.jpg" alt="A" />` +
+              `<p style="color:red">Styled</p>`
+          )
+          const [stored] = await rows(`SELECT content FROM marketing_campaign WHERE id = ?`, [draft.id])
+          expect(stored.content).toBe(draft.content)
+
+          const list = await api.get("/api/campaigns", auth("member"))
+          expect(list.data).toMatchObject({ count: 1, limit: 50, offset: 0 })
+          expect(list.data.campaigns.map((c: Row) => c.id)).toEqual([draft.id])
+          expect((await api.get("/api/campaigns?status=sent", auth("north"))).data.campaigns).toEqual([])
+          expect((await api.get("/api/campaigns?status=lost", auth("north"))).status).toBe(400)
+
+          const byMember = await api.post(`/api/campaigns/${draft.id}/send`, {}, auth("member"))
+          expect(byMember.status).toBe(403)
+          expect(byMember.data).toEqual({ error: "Forbidden", message: CAMPAIGN_MESSAGES.ownersOnly })
+          expect((await api.post(`/api/campaigns/${draft.id}/send`, {}, anyStatus)).status).toBe(401)
+          expect((await api.get(`/api/campaigns/${draft.id}`, anyStatus)).status).toBe(401)
+          expect((await api.get(`/api/campaigns/${draft.id}`, auth("south"))).status).toBe(403)
+          expect((await api.post(`/api/campaigns/${draft.id}/send`, {}, auth("south"))).status).toBe(403)
+          expect((await api.get(`/api/campaigns/camp_missing`, auth("north"))).status).toBe(404)
+          expect((await campaign(draft.id)).status).toBe("draft")
+        })
+
+        it("refuses bad campaigns (400, unknown segment 404) and writes nothing", async () => {
+          const segment = await createSegment()
+          const cases: [string, (segmentId: string) => Record<string, unknown>, number, string, string][] = [
+          ["a subject with a line break", (id) => campaignBody(id, { subject: "Hi\r\nBcc: all@x.test" }), 400, CAMPAIGN_MESSAGES.subjectInvalid, "subject"],
+          ["content that sanitises to nothing", (id) => campaignBody(id, { content: "<script>alert(1)</script>" }), 400, CAMPAIGN_MESSAGES.contentEmpty, "content"],
+          ["scheduled_at in the past", (id) => campaignBody(id, { scheduled_at: "2020-01-01T00:00:00Z" }), 400, CAMPAIGN_MESSAGES.scheduledAtPast, "scheduled_at"],
+          ["scheduled_at not a date", (id) => campaignBody(id, { scheduled_at: "soon" }), 400, CAMPAIGN_MESSAGES.scheduledAtInvalid, "scheduled_at"],
+          ["no segment", (id) => campaignBody(id, { segment_id: undefined }), 400, CAMPAIGN_MESSAGES.segmentInvalid, "segment_id"],
+          ["an unknown segment", (id) => campaignBody(id, { segment_id: "seg_missing" }), 404, CAMPAIGN_MESSAGES.segmentNotFound, "segment_id"],
+                  ]
+          for (const [name, body, status, message, field] of cases) {
+            const res = await api.post("/api/campaigns", body(segment.id), auth("north"))
+            const code = status === 404 ? "not_found" : "invalid_request"
+            expect([name, res.status, res.data]).toEqual([name, status, { error: message, code, details: { field } }])
+          }
+          expect(await rows(`SELECT id FROM marketing_campaign`)).toHaveLength(0)
+        })
+
+        it("another organization's segment reads as unknown", async () => {
+          const southSegment = await createSegment({}, "south")
+          const res = await api.post("/api/campaigns", campaignBody(southSegment.id), auth("north"))
+          expect(res.status).toBe(404)
+          expect(await rows(`SELECT id FROM marketing_campaign`)).toHaveLength(0)
+        })
+
+        it("sends to each recipient once, even when send is called twice or concurrently; one-click unsubscribe on every email", async () => {
+          fake.reset()
+          const segment = await createSegment()
+          const draft = await createCampaign(segment.id)
+          const [first, second] = await Promise.all([
+            api.post(`/api/campaigns/${draft.id}/send`, {}, auth("north")),
+            api.post(`/api/campaigns/${draft.id}/send`, {}, auth("north")),
+          ])
+          const [won, lost] = first.status === 200 ? [first, second] : [second, first]
+          expect(won.status).toBe(200)
+          expect(won.data).toEqual({ success: true, recipients: 4, campaign_id: draft.id, status: "sending" })
+          expect(lost.status).toBe(409)
+          expect([CAMPAIGN_CONFLICTS.sending, CAMPAIGN_CONFLICTS.sent]).toContain(lost.data.error)
+          expect(lost.data.code).toBe("conflict")
+
+          const sent = await settled(draft.id)
+          expect(sent).toMatchObject({ status: "sent", recipients: 4, stats: { sent: 4, failed: 0 } })
+          expect(sent.sent_at).toBeTruthy()
+          const again = await api.post(`/api/campaigns/${draft.id}/send`, {}, auth("north"))
+          expect(again.status).toBe(409)
+          expect(again.data.error).toBe(CAMPAIGN_CONFLICTS.sent)
+          // A job run afterwards finds nothing to do.
+          expect((await runCampaignSends(container)).deliveries).toEqual([])
+
+          // Exactly one email per address at the provider, one notification each, one recipient row each.
+          for (const address of NORTH_AUDIENCE) expect([address, fake.to(address).length]).toEqual([address, 1])
+          expect(fake.emails.map((e) => e.to).sort()).toEqual(NORTH_AUDIENCE)
+          const notifications = await notificationsOf(draft.id)
+          expect(notifications.map((n) => n.to)).toEqual(NORTH_AUDIENCE)
+          const byAddress = new Map((await recipients(draft.id)).map((r) => [r.email, r]))
+          for (const n of notifications) {
+            const email = fake.to(n.to)[0]
+            const recipient = byAddress.get(n.to) as Row
+            expect(n).toMatchObject({ status: "success", provider_id: "resend", external_id: email.id })
+            expect(recipient).toMatchObject({ status: "sent", message_id: email.id, notification_id: n.id, attempts: 1 })
+            expect(n.idempotency_key).toBe(campaignEmailKey(draft.id, recipient.id))
+            expect(n.data).toMatchObject({ campaign_id: draft.id, recipient_id: recipient.id, subject: "New prints this spring" })
+            const url = n.data.unsubscribe_url as string
+            expect(url).toMatch(/^http:\/\/localhost:\d+\/api\/unsubscribe\/[\w-]+\.[\w-]+$/)
+            expect(n.data.headers).toEqual({ "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" })
+            // What Resend received: the headers, the store as sender name, the content with the unsubscribe footer.
+            expect(email.headers).toEqual(n.data.headers)
+            expect(email.from).toBe(`"Studio North" <mail@atelier.test>`)
+            expect(email.subject).toBe("New prints this spring")
+            expect(email.html).toContain("<h1>Spring</h1>")
+            expect(email.html).toContain(`href="${url}"`)
+            expect(email.tags).toEqual([{ name: "campaign_id", value: draft.id }])
+          }
+          // Batch sending: the four went in one request.
+          expect(fake.requests.filter((r) => r.path === "/emails/batch").map((r) => r.count)).toEqual([4])
+          const admin = await api.get(`/admin/notifications?to=${encodeURIComponent(WALKIN)}&fields=+external_id`, auth("admin"))
+          expect(admin.data.notifications.map((n: Row) => n.data.campaign_id)).toContain(draft.id)
+        })
+
+        it("resumes after a crash mid-way without emailing anyone twice", async () => {
+          fake.reset()
+          const segment = await createSegment()
+          const draft = await createCampaign(segment.id)
+          // A run started the campaign, emailed bo, and died before updating bo's row (its lease is long gone).
+          const started = await marketing.startCampaignSend({ campaignId: draft.id, from: ["draft"], emails: NORTH_AUDIENCE, at: new Date() })
+          expect(started?.recipients).toBe(4)
+          const bo = (await recipients(draft.id)).find((r) => r.email === BO) as Row
+          await sendNotificationsOnce(container, [
+            { to: BO, channel: "email", template: "marketing-campaign", idempotency_key: campaignEmailKey(draft.id, bo.id), data: { campaign_id: draft.id }, content: { subject: "x", html: "<p>x</p>" } },
+          ])
+          expect(fake.to(BO)).toHaveLength(1)
+          await pg.raw(`UPDATE marketing_campaign SET claimed_until = now() - interval '1 minute' WHERE id = ?`, [draft.id])
+
+          // A run that finds the lease of a live run leaves it alone.
+          await pg.raw(`UPDATE marketing_campaign SET claimed_until = now() + interval '5 minutes' WHERE id = ?`, [draft.id])
+          expect(await deliverCampaign(container, { campaignId: draft.id })).toBeNull()
+          await pg.raw(`UPDATE marketing_campaign SET claimed_until = now() - interval '1 minute' WHERE id = ?`, [draft.id])
+
+          // Two runs race (two workers): together they email each of the others once, and bo not again.
+          const runs = await Promise.all([runCampaignSends(container), runCampaignSends(container)])
+          expect(runs.flatMap((r) => r.deliveries).map((d) => d.status)).toEqual(["sent"])
+          expect(fake.to(BO)).toHaveLength(1)
+          for (const address of NORTH_AUDIENCE) expect([address, fake.to(address).length]).toEqual([address, 1])
+          const rowsAfter = await recipients(draft.id)
+          expect(rowsAfter.every((r) => r.status === "sent" && r.message_id)).toBe(true)
+          expect((rowsAfter.find((r) => r.email === BO) as Row).message_id).toBe(fake.to(BO)[0].id)
+          expect(await campaign(draft.id)).toMatchObject({ status: "sent", stats: { sent: 4 } })
+        })
+
+        it("a scheduled campaign waits for its time, then the job sends it", async () => {
+          fake.reset()
+          const segment = await createSegment({ source: "gallery" })
+          const at = new Date(Date.now() + 2 * HOUR_MS)
+          const draft = await createCampaign(segment.id, { scheduled_at: at.toISOString() })
+          expect(draft.scheduled_at).toBe(at.toISOString())
+          const res = await api.post(`/api/campaigns/${draft.id}/send`, {}, auth("north"))
+          expect(res.status).toBe(200)
+          expect(res.data).toEqual({ success: true, recipients: 3, campaign_id: draft.id, status: "scheduled" })
+          const twice = await api.post(`/api/campaigns/${draft.id}/send`, {}, auth("north"))
+          expect(twice.status).toBe(409)
+          expect(twice.data.error).toBe(CAMPAIGN_CONFLICTS.scheduled)
+
+          expect(await runCampaignSends(container, new Date(at.getTime() - 60_000))).toEqual({ started: [], deliveries: [] })
+          expect(await campaign(draft.id)).toMatchObject({ status: "scheduled", recipients: 0 })
+          expect(fake.emails).toHaveLength(0)
+
+          const run = await runCampaignSends(container, new Date(at.getTime() + 30_000))
+          expect(run.started).toEqual([draft.id])
+          const sent = await settled(draft.id)
+          expect(sent).toMatchObject({ status: "sent", recipients: 3, stats: { sent: 3 } })
+          expect(fake.emails.map((e) => e.to).sort()).toEqual([ADA, BO, CY])
+        })
+
+        it("retries recipients the provider failed, gives up after the attempts, and a failed campaign can be sent again", async () => {
+          fake.reset()
+          const segment = await createSegment({ product_type: "original" }) // bo
+          const draft = await createCampaign(segment.id)
+          fake.failNext(1)
+          expect((await api.post(`/api/campaigns/${draft.id}/send`, {}, auth("north"))).status).toBe(200)
+          const [bo] = await waitFor(() => recipients(draft.id), (r) => r[0]?.attempts === 1, 20000)
+          expect(bo).toMatchObject({ status: "pending", attempts: 1 })
+          expect(bo.last_error).toMatch(/500|Something went wrong/)
+          expect((await campaign(draft.id)).status).toBe("sending")
+
+          // The next job run (after the retry pause) sends it.
+          const later = new Date(Date.now() + 2 * 60_000)
+          const run = await runCampaignSends(container, later)
+          expect(run.deliveries).toEqual([{ campaignId: draft.id, sent: 1, skipped: 0, failed: 0, status: "sent" }])
+          expect(fake.to(BO)).toHaveLength(1)
+
+          // A provider down for every attempt: the campaign ends failed; sending it again retries only those.
+          fake.reset()
+          const down = await createCampaign(segment.id, { name: "Down" })
+          fake.failNext(RECIPIENT_MAX_ATTEMPTS)
+          await api.post(`/api/campaigns/${down.id}/send`, {}, auth("north"))
+          await waitFor(() => recipients(down.id), (r) => r[0]?.attempts === 1, 20000)
+          for (let i = 2; i <= RECIPIENT_MAX_ATTEMPTS; i++) await runCampaignSends(container, new Date(Date.now() + i * 60_000))
+          expect(await campaign(down.id)).toMatchObject({ status: "failed", stats: { sent: 0, failed: 1 } })
+          expect(fake.emails).toHaveLength(0)
+          const resend = await api.post(`/api/campaigns/${down.id}/send`, {}, auth("north"))
+          expect(resend.data).toMatchObject({ success: true, recipients: 1, status: "sending" })
+          expect(await settled(down.id)).toMatchObject({ status: "sent", stats: { sent: 1, failed: 0 } })
+          expect(fake.to(BO)).toHaveLength(1)
+        })
+      })
     },
   })
 })

@@ -127,7 +127,9 @@ export async function deliverCampaign(
   input: { campaignId?: string; now?: Date } = {}
 ): Promise<CampaignDelivery | null> {
   const marketing: MarketingModuleService = container.resolve(MARKETING_MODULE)
-  const campaign = await marketing.claimSendingCampaign({ now: input.now ?? new Date(), campaignId: input.campaignId })
+  // The run's clock: leases and retry pauses count from it, so a run never takes back what it just let go.
+  const now = input.now ?? new Date()
+  const campaign = await marketing.claimSendingCampaign({ now, campaignId: input.campaignId })
   if (!campaign) return null
   const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
   const [organization] = await organizations.listOrganizations({ id: campaign.organization_id }, { select: ["id", "name"], take: 1 })
@@ -145,16 +147,22 @@ export async function deliverCampaign(
       delivery.skipped += outcome.skipped
       delivery.failed += outcome.failed
       if (outcome.failed) {
+        // The last attempts may have been used up: then the campaign is done.
+        const completed = await marketing.completeCampaign({ campaignId: campaign.id, at: new Date() })
+        if (completed) {
+          delivery.status = completed
+          return delivery
+        }
         // Kept out of reach of this minute's other runs; the next minute's run tries again.
         await marketing.renewCampaignClaim({
           campaignId: campaign.id,
-          until: new Date(Date.now() + CAMPAIGN_RETRY_SECONDS * 1000),
+          until: new Date(now.getTime() + CAMPAIGN_RETRY_SECONDS * 1000),
         })
         return delivery
       }
       await marketing.renewCampaignClaim({
         campaignId: campaign.id,
-        until: new Date(Date.now() + CAMPAIGN_LEASE_SECONDS * 1000),
+        until: new Date(Math.max(now.getTime(), Date.now()) + CAMPAIGN_LEASE_SECONDS * 1000),
       })
     }
   } catch (error) {
