@@ -158,6 +158,7 @@ describe("campaigns, segments, email provider and events (Resend SDK against the
         token.north = await loginDemoMember(api, "north@atelier.test")
         token.member = await loginDemoMember(api, "member@atelier.test")
         token.south = await loginDemoMember(api, "south@atelier.test")
+        token.east = await loginDemoMember(api, "east@atelier.test")
 
         await galleryOrder(ADA, [["studio-north-print", 2]])
         await galleryOrder(ADA.toUpperCase(), [["studio-north-print", 1]])
@@ -523,6 +524,223 @@ describe("campaigns, segments, email provider and events (Resend SDK against the
           expect(resend.data).toMatchObject({ success: true, recipients: 1, status: "sending" })
           expect(await settled(down.id)).toMatchObject({ status: "sent", stats: { sent: 1, failed: 0 } })
           expect(fake.to(BO)).toHaveLength(1)
+        })
+      })
+
+      describe("unsubscribing", () => {
+        const unsubscribePath = (address: string) => {
+          const header = fake.to(address).at(-1)?.headers["List-Unsubscribe"] as string
+          return new URL(header.slice(1, -1)).pathname
+        }
+
+        it("works from the email's link without a login, refuses a tampered token, and stops later campaigns of that store only", async () => {
+          fake.reset()
+          const segment = await createSegment()
+          const first = await createCampaign(segment.id)
+          await api.post(`/api/campaigns/${first.id}/send`, {}, auth("north"))
+          await settled(first.id)
+          const path = unsubscribePath(WALKIN)
+
+          const page = await api.get(path, anyStatus)
+          expect(page.status).toBe(200)
+          expect(page.headers["content-type"]).toMatch(/text\/html/)
+          expect(page.data).toContain(WALKIN)
+          const [payload, signature] = path.split("/").at(-1)!.split(".")
+          const tampered = `/api/unsubscribe/${payload}.${signature.slice(0, -2)}${signature.endsWith("AA") ? "BB" : "AA"}`
+          expect((await api.get(tampered, anyStatus)).status).toBe(400)
+          expect((await api.post(tampered, "List-Unsubscribe=One-Click", anyStatus)).status).toBe(400)
+          expect(await rows(`SELECT * FROM email_suppression`)).toHaveLength(0)
+
+          // The mail client's one-click POST (RFC 8058): a form body, no login.
+          const oneClick = await api.post(path, "List-Unsubscribe=One-Click", {
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            ...anyStatus,
+          })
+          expect(oneClick.status).toBe(200)
+          expect(oneClick.data).toEqual({ success: true, email: WALKIN })
+          expect(await rows(`SELECT organization_id, email, reason FROM email_suppression`)).toEqual([
+            { organization_id: org["studio-north"], email: WALKIN, reason: "unsubscribed" },
+          ])
+
+          // The audience and the next campaign leave the address out.
+          expect((await api.get(`/api/segments/${segment.id}`, auth("north"))).data.segment.count).toBe(3)
+          fake.reset()
+          const second = await createCampaign(segment.id, { name: "Second" })
+          expect((await api.post(`/api/campaigns/${second.id}/send`, {}, auth("north"))).data.recipients).toBe(3)
+          await settled(second.id)
+          expect(fake.to(WALKIN)).toHaveLength(0)
+          expect(fake.emails.map((e) => e.to).sort()).toEqual([ADA, BO, CY])
+
+          // Unsubscribing from studio-north leaves studio-south's emails alone.
+          await api.post(unsubscribePath(CY), "List-Unsubscribe=One-Click", { headers: { "content-type": "application/x-www-form-urlencoded" }, ...anyStatus })
+          expect((await createSegment({}, "north")).count).toBe(2)
+          expect((await createSegment({}, "south")).count).toBe(1)
+        })
+
+        it("skips an address that unsubscribed after the campaign started", async () => {
+          fake.reset()
+          const segment = await createSegment()
+          const draft = await createCampaign(segment.id)
+          await marketing.startCampaignSend({ campaignId: draft.id, from: ["draft"], emails: [ADA, BO], at: new Date() })
+          const { url } = marketing.unsubscribeLink({ organizationId: org["studio-north"], email: ADA })
+          expect((await api.post(new URL(url).pathname, {}, anyStatus)).status).toBe(200)
+          const delivery = await deliverCampaign(container, { campaignId: draft.id })
+          expect(delivery).toMatchObject({ sent: 1, skipped: 1, failed: 0, status: "sent" })
+          expect(fake.emails.map((e) => e.to)).toEqual([BO])
+          expect((await recipients(draft.id)).map((r) => [r.email, r.status])).toEqual([[ADA, "skipped"], [BO, "sent"]])
+          expect(await campaign(draft.id)).toMatchObject({ status: "sent", recipients: 2, stats: { sent: 1 } })
+        })
+      })
+
+      describe("POST /api/webhooks/email", () => {
+        const signer = new Webhook(WEBHOOK_SECRET)
+        let svixCounter = 0
+        type Signed = { id?: string; at?: Date; secret?: string }
+        const post = (event: unknown, signed: Signed = {}) => {
+          const body = JSON.stringify(event)
+          const id = signed.id ?? `msg_${++svixCounter}_${Date.now()}`
+          const at = signed.at ?? new Date()
+          const signature = (signed.secret ? new Webhook(signed.secret) : signer).sign(id, at, body)
+          return api.post("/api/webhooks/email", body, {
+            headers: {
+              "content-type": "application/json",
+              "svix-id": id,
+              "svix-timestamp": String(Math.floor(at.getTime() / 1000)),
+              "svix-signature": signature,
+            },
+            ...anyStatus,
+          })
+        }
+        const event = (type: string, emailId: string, extra: Record<string, unknown> = {}) => ({
+          type,
+          created_at: new Date().toISOString(),
+          data: { email_id: emailId, to: ["someone@example.test"], subject: "New prints this spring", ...extra },
+        })
+        const events = () => rows(`SELECT * FROM marketing_email_event ORDER BY created_at`)
+
+        it("verifies Svix signatures (bad signature, stale timestamp -> 400, nothing recorded), de-duplicates, applies each kind", async () => {
+          fake.reset()
+          const segment = await createSegment()
+          const draft = await createCampaign(segment.id)
+          await api.post(`/api/campaigns/${draft.id}/send`, {}, auth("north"))
+          await settled(draft.id)
+          const messageOf = new Map((await recipients(draft.id)).map((r) => [r.email, r.message_id as string]))
+          const ada = messageOf.get(ADA) as string
+
+          const forged = await post(event("email.delivered", ada), { secret: `whsec_${Buffer.from("not-the-secret-at-all").toString("base64")}` })
+          expect(forged.status).toBe(400)
+          expect(forged.data).toEqual({ error: EMAIL_WEBHOOK_MESSAGES.invalidSignature })
+          const stale = await post(event("email.delivered", ada), { at: new Date(Date.now() - 10 * 60_000) })
+          expect(stale.status).toBe(400)
+          const future = await post(event("email.delivered", ada), { at: new Date(Date.now() + 10 * 60_000) })
+          expect(future.status).toBe(400)
+          const unsigned = await api.post("/api/webhooks/email", event("email.delivered", ada), anyStatus)
+          expect(unsigned.status).toBe(400)
+          const notAnEvent = await post(["not", "an", "event"])
+          expect(notAnEvent.data).toEqual({ error: EMAIL_WEBHOOK_MESSAGES.invalidPayload })
+          expect(await events()).toHaveLength(0)
+          expect((await campaign(draft.id)).stats.delivered).toBe(0)
+
+          const delivered = await post(event("email.delivered", ada), { id: "msg_delivered_ada" })
+          expect(delivered.status).toBe(200)
+          expect(delivered.data).toEqual({ received: true, applied: true })
+          const replay = await post(event("email.delivered", ada), { id: "msg_delivered_ada" })
+          expect(replay.data).toEqual({ received: true, duplicate: true })
+          // A second delivery report of the same email (another svix id) counts once in the stats.
+          expect((await post(event("email.delivered", ada))).data.applied).toBe(true)
+          expect((await post(event("email.delivered", messageOf.get(WALKIN) as string))).data.applied).toBe(true)
+
+          await post(event("email.opened", ada))
+          await post(event("email.opened", ada))
+          await post(event("email.clicked", ada, { click: { link: "https://studio.test" } }))
+          const bounced = await post(event("email.bounced", messageOf.get(BO) as string, { bounce: { type: "Permanent" } }))
+          expect(bounced.data.applied).toBe(true)
+          await post(event("email.complained", messageOf.get(CY) as string))
+
+          const ignoredUnknown = await post(event("email.delivered", "00000000-0000-4000-8000-000000000000"))
+          expect(ignoredUnknown.status).toBe(200)
+          expect(ignoredUnknown.data).toEqual({ received: true, applied: false })
+          const ignoredType = await post(event("email.sent", ada))
+          expect(ignoredType.data).toEqual({ received: true, applied: false })
+          const ignoredOther = await post({ type: "contact.created", created_at: new Date().toISOString(), data: { id: "c_1" } })
+          expect(ignoredOther.data).toEqual({ received: true, applied: false })
+
+          expect(await campaign(draft.id)).toMatchObject({
+            status: "sent",
+            stats: { sent: 4, delivered: 2, opened: 1, clicked: 1, bounced: 1, complained: 1, failed: 0 },
+          })
+          const byEmail = new Map((await recipients(draft.id)).map((r) => [r.email, r]))
+          expect(byEmail.get(ADA)).toMatchObject({ open_count: 2, click_count: 1 })
+          expect(byEmail.get(ADA)?.delivered_at).toBeTruthy()
+          expect(byEmail.get(ADA)?.opened_at).toBeTruthy()
+          expect(byEmail.get(BO)?.bounced_at).toBeTruthy()
+          expect(byEmail.get(CY)?.complained_at).toBeTruthy()
+          const recorded = await events()
+          expect(recorded).toHaveLength(11)
+          expect(recorded.filter((e) => e.outcome === "ignored")).toHaveLength(3)
+          expect(recorded.filter((e) => e.svix_id === "msg_delivered_ada")).toHaveLength(1)
+
+          // Bounced and complained addresses are suppressed for studio-north only: its next campaign skips them.
+          expect(await rows(`SELECT organization_id, email, reason FROM email_suppression ORDER BY email`)).toEqual([
+            { organization_id: org["studio-north"], email: BO, reason: "bounced" },
+            { organization_id: org["studio-north"], email: CY, reason: "complained" },
+          ])
+          expect((await createSegment({}, "north")).count).toBe(2)
+          expect((await createSegment({}, "south")).count).toBe(1)
+        })
+      })
+
+      describe("notification settings", () => {
+        const putSettings = (who: string, data: Record<string, unknown>) =>
+          api.request({ method: "PUT", url: "/api/settings/notifications", data, ...auth(who) })
+        const digests = (to: string) =>
+          rows(`SELECT * FROM notification WHERE template = ? AND "to" = ? ORDER BY created_at`, [SALES_DIGEST_TEMPLATE, to])
+
+        it("sends each owner the sales digest its settings ask for (daily, weekly, none), once per period", async () => {
+          fake.reset()
+          expect((await putSettings("north", { email_digest: "daily" })).status).toBe(200)
+          expect((await putSettings("east", { email_digest: "none" })).status).toBe(200)
+          // studio-south keeps the default: weekly.
+          const [{ day }] = await rows(`SELECT min(created_at) AS day FROM "order"`)
+          const orderDay = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()))
+          const nextDay = new Date(orderDay.getTime() + DAY_MS + HOUR_MS)
+
+          const run = await sendSalesDigests(container, nextDay)
+          expect(run.sent).toBeGreaterThanOrEqual(2)
+          const [north] = await digests("north@atelier.test")
+          expect(north.data).toMatchObject({
+            frequency: "daily",
+            period_start: orderDay.toISOString(),
+            orders: 5,
+            revenue: 1689.96,
+            storeOrders: 1,
+            galleryOrders: 4,
+            toShip: 5,
+          })
+          expect(north.data.topProducts[0]).toMatchObject({ quantity: 1, revenue: 1250 })
+          const sent = fake.to("north@atelier.test").at(-1)
+          expect(sent?.subject).toBe(`Studio North: your sales on ${orderDay.toISOString().slice(0, 10)}`)
+          expect(sent?.html).toContain("5 orders yesterday for $1689.96")
+          expect(await digests("member@atelier.test")).toHaveLength(0) // not an owner
+          expect(await digests("east@atelier.test")).toHaveLength(0) // none
+          expect((await sendSalesDigests(container, nextDay)).sent).toBe(0) // once per period
+
+          // The weekly digest of the week holding the orders, the Monday after.
+          const monday = new Date(orderDay.getTime() + (((8 - orderDay.getUTCDay()) % 7) || 7) * DAY_MS + HOUR_MS)
+          await sendSalesDigests(container, monday)
+          const south = (await digests("south@atelier.test")).find((d) => d.data.orders > 0) as Row
+          expect(south.data).toMatchObject({ frequency: "weekly", orders: 1, revenue: 45.5, galleryOrders: 1 })
+          expect(await digests("east@atelier.test")).toHaveLength(0)
+        })
+
+        it("order-email and digest settings never block the artist's own campaigns", async () => {
+          fake.reset()
+          expect((await putSettings("north", { email_orders: false, email_marketing: false, email_digest: "none" })).status).toBe(200)
+          const segment = await createSegment()
+          const draft = await createCampaign(segment.id)
+          await api.post(`/api/campaigns/${draft.id}/send`, {}, auth("north"))
+          expect(await settled(draft.id)).toMatchObject({ status: "sent", stats: { sent: 4 } })
+          expect(fake.emails.map((e) => e.to).sort()).toEqual(NORTH_AUDIENCE)
         })
       })
     },
