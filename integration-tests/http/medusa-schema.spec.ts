@@ -14,6 +14,8 @@ import {
 import { getDashboardProductRecord, getProductOrganizationId, listDashboardProducts } from "../../src/queries/dashboard-products"
 import { loadGalleryOrderForPayment } from "../../src/queries/gallery-orders"
 import { getGalleryProductsByIds, listGalleryProducts } from "../../src/queries/gallery-products"
+import { countAudience, listAudienceEmails } from "../../src/queries/medusa/audience"
+import { organizationSalesDigest } from "../../src/queries/medusa/sales-digest"
 import { MEDUSA_TABLES } from "../../src/queries/medusa/tables"
 import { getPlatformOrder, listPlatformOrders } from "../../src/queries/platform-orders"
 import { getPlatformProduct, listPlatformProducts } from "../../src/queries/platform-products"
@@ -192,6 +194,15 @@ medusaIntegrationTestRunner({
         await getOrderOrganizationId(pg, "order_missing")
         await getOrganizationOrder(pg, { organizationId: "org_missing", orderId: "order_missing" })
         await organizationOrderAnalytics(pg, { organizationId: "org_missing", days: 30 })
+        await countAudience(pg, "org_missing", {
+          ordered_since: from.toISOString(),
+          ordered_before: to.toISOString(),
+          total_spent_gte: 10,
+          product_type: "print",
+          source: "store",
+        })
+        await listAudienceEmails(pg, "org_missing", {})
+        await organizationSalesDigest(pg, { organizationId: "org_missing", from, to })
       })
       const overMedusa = statements.filter((statement) => NAMES_A_MEDUSA_TABLE.test(statement.sql))
       expect(overMedusa.length).toBeGreaterThanOrEqual(10)

@@ -1,7 +1,7 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { SegmentFilters } from "../../lib/campaigns"
 import { toKnex, type PgSource } from "../pg"
-import { ORGANIZATION_ORDERS_CTE } from "./order-book"
+import { ORGANIZATION_ORDERS, ORGANIZATION_ORDERS_CTE } from "./order-book"
 
 /**
  * An organization's audience (docs/campaigns-and-email.md): the customers (order email, trimmed and lower-cased) of
@@ -42,7 +42,7 @@ function audienceStatement(organizationId: string, filters: SegmentFilters): { s
   bindings.push(organizationId)
   return {
     sql: `WITH ${ORGANIZATION_ORDERS_CTE},
-     matching AS (SELECT lower(trim(o.email)) AS email, o.total FROM orders o WHERE ${where.join(" AND ")}),
+     matching AS (SELECT lower(trim(o.email)) AS email, o.total FROM ${ORGANIZATION_ORDERS} o WHERE ${where.join(" AND ")}),
      customers AS (SELECT m.email FROM matching m GROUP BY m.email ${having})
      SELECT c.email FROM customers c
      WHERE NOT EXISTS (

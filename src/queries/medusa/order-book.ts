@@ -199,6 +199,9 @@ export function orderFactsJoins(alias: string): string {
 // ------------------------------------------------------------------------------------------------------------
 // The organization's orders
 
+/** The name of the CTE holding the organization's orders with their status, for statements built on ORGANIZATION_ORDERS_CTE elsewhere. */
+export const ORGANIZATION_ORDERS = "orders"
+
 /**
  * One row per Medusa order of the organization (its sales channel), with what the dashboard shows and what its
  * status is derived from (`$org` = the organization id binding). The status column mirrors orderBookStatus

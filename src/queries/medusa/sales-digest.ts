@@ -1,5 +1,5 @@
 import { toKnex, type PgSource } from "../pg"
-import { ORGANIZATION_ORDERS_CTE } from "./order-book"
+import { ORGANIZATION_ORDERS, ORGANIZATION_ORDERS_CTE } from "./order-book"
 
 export type SalesDigestRow = {
   /** Orders created in the period that count as sales (paid, processing, shipped, delivered). */
@@ -24,7 +24,7 @@ export async function organizationSalesDigest(
   const { rows } = await toKnex(source).raw(
     `WITH ${ORGANIZATION_ORDERS_CTE},
      sales AS (
-       SELECT * FROM orders
+       SELECT * FROM ${ORGANIZATION_ORDERS}
        WHERE created_at >= ? AND created_at < ? AND status IN ('paid', 'processing', 'shipped', 'delivered')
      ),
      products AS (
