@@ -525,6 +525,23 @@ describe("campaigns, segments, email provider and events (Resend SDK against the
           expect(await settled(down.id)).toMatchObject({ status: "sent", stats: { sent: 1, failed: 0 } })
           expect(fake.to(BO)).toHaveLength(1)
         })
+
+        it("an address the provider refuses fails alone in its batch; the campaign is sent to the others", async () => {
+          fake.reset()
+          fake.refuseAddress(CY)
+          const segment = await createSegment()
+          const draft = await createCampaign(segment.id)
+          await api.post(`/api/campaigns/${draft.id}/send`, {}, auth("north"))
+          await waitFor(() => recipients(draft.id), (r) => r.some((x) => x.attempts === 1 && x.status === "pending"), 20000)
+          expect(fake.emails.map((e) => e.to).sort()).toEqual([ADA, BO, WALKIN])
+          for (let i = 2; i <= RECIPIENT_MAX_ATTEMPTS; i++) await runCampaignSends(container, new Date(Date.now() + i * 60_000))
+          expect(await campaign(draft.id)).toMatchObject({ status: "sent", stats: { sent: 3, failed: 1 } })
+          const cy = (await recipients(draft.id)).find((r) => r.email === CY) as Row
+          expect(cy).toMatchObject({ status: "failed", attempts: RECIPIENT_MAX_ATTEMPTS, message_id: null })
+          // Alone in later runs, the email goes through the single-send endpoint: Resend's 422 names the address.
+          expect(cy.last_error).toContain("Invalid `to` field: cy@collector.test")
+          expect(fake.emails.map((e) => e.to).sort()).toEqual([ADA, BO, WALKIN])
+        })
       })
 
       describe("unsubscribing", () => {
