@@ -1,4 +1,5 @@
 import { defineConfig, loadEnv, Modules } from "@medusajs/framework/utils"
+import { readChannelEnvironment } from "./src/lib/channel-environment"
 import { checkPaymentEnvironment } from "./src/lib/payment-environment"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
@@ -52,6 +53,10 @@ const emailWebhookSecret =
   process.env.RESEND_WEBHOOK_SECRET ||
   (isProduction ? undefined : `whsec_${Buffer.from("atelier-dev-resend-webhook-secret").toString("base64")}`)
 
+// Marketplace tokens are sealed with CHANNEL_ENCRYPTION_KEY: production refuses to start without one.
+const channelEnvironment = readChannelEnvironment(process.env)
+if (channelEnvironment.outcome === "refused") refuseToStart(channelEnvironment.message)
+
 // With REDIS_URL, events, workflows and locks are shared between processes (Medusa's own Redis modules);
 // without it everything runs in-process.
 const redisModules = redisUrl
@@ -98,6 +103,7 @@ module.exports = defineConfig({
     { resolve: "./src/modules/referrals" },
     { resolve: "./src/modules/newsletter" },
     { resolve: "./src/modules/platform" },
+    { resolve: "./src/modules/channels", options: channelEnvironment.options },
     {
       resolve: "./src/modules/marketing",
       options: {

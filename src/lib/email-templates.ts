@@ -1,6 +1,6 @@
 // What an email provider that sends finished messages (Resend) makes of a notification: its subject, HTML and text.
 // A notification with `content` (campaigns, sales digests) is sent as given; the others are rendered here from their
-// template and data (order confirmation, new order, shipping, cart reminder, payout alert). Pure: no I/O.
+// template and data (order confirmations, new-order emails, shipping, cart reminder, payout and webhook alerts). Pure: no I/O.
 
 export type RenderedEmail = { subject: string; html: string; text: string }
 
@@ -68,6 +68,23 @@ const TEMPLATES: Record<string, (data: Data) => RenderedEmail> = {
       text: `${rendered.text}\n\nUnsubscribe: ${url}`,
     }
   },
+  "store-order-confirmation": (d) =>
+    compose(
+      `Your order from ${str(d.storeName) || "the store"}`,
+      [`Thank you for your order from ${str(d.storeName) || "the store"}.`, `Total charged: ${money(d.total)}.`],
+      lines(d.items, "productName")
+    ),
+  "store-artist-new-order": (d) =>
+    compose(
+      `New store order from ${str(d.customerEmail)}`,
+      [`You have a new order in your store: ${money(d.subtotal)} from ${str(d.customerEmail)}.`],
+      lines(d.items, "productName")
+    ),
+  "webhook-endpoint-disabled": (d) =>
+    compose(`Webhook endpoint disabled: ${str(d.url)}`, [
+      `Atelier stopped sending webhooks to ${str(d.url)} after ${str(d.consecutive_failures)} failed deliveries in a row.`,
+      "Fix the endpoint, then enable it again in your webhook settings.",
+    ]),
   "gallery-payout-failing": (d) =>
     compose(`Payout failing for ${str(d.artistName)}`, [
       `The payout ${str(d.payoutId)} (${money(d.amount)}) of order ${str(d.publicId)} has failed ${str(d.attempts)} times.`,

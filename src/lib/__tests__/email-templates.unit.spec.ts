@@ -23,6 +23,10 @@ describe("rendering a notification for a provider that sends finished emails", (
     expect(shipped.subject).toBe("Your order from Studio North has shipped")
     expect(shipped.text).toContain("Track it: https://track.test/1")
 
+    const store = renderEmail({ template: "store-order-confirmation", data: { storeName: "Studio North", total: 45.5, items: [] } })
+    expect(store.subject).toBe("Your order from Studio North")
+    expect(store.text).toContain("Total charged: $45.50.")
+
     const reminder = renderEmail({
       template: "store-cart-reminder",
       data: { subject: "Your cart", store_name: "North", total: 10, items: [{ title: "Print", quantity: 1, price: 10 }], unsubscribe_url: "https://a.test/u" },
