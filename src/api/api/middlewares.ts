@@ -11,6 +11,8 @@ import { productMiddlewares } from "./products/middlewares"
 import { orderBookMiddlewares } from "./orders/middlewares"
 import { CheckSlugQuery, CreateOrganizationBody, OrganizationContextQuery } from "./organizations/validators"
 import { payoutMiddlewares } from "./payouts/middlewares"
+import { campaignMiddlewares } from "./campaigns/middlewares"
+import { segmentMiddlewares } from "./segments/middlewares"
 import { apiKeyMiddlewares } from "./settings/api-keys/middlewares"
 import { settingsMiddlewares } from "./settings/middlewares"
 import { unsubscribeMiddlewares } from "./unsubscribe/middlewares"
@@ -55,6 +57,8 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
   ...guestMiddlewares,
   ...settingsMiddlewares,
   ...payoutMiddlewares,
+  ...segmentMiddlewares,
+  ...campaignMiddlewares,
   ...channelMiddlewares,
   ...webhookEndpointMiddlewares,
 ]
