@@ -252,6 +252,11 @@ test("artist dashboard: an artist creates a product and ships an order; a new ar
     await page.locator("#tracking_number").fill("1Z999AA10123456784")
     await page.getByRole("button", { name: "Mark as shipped" }).click()
     await page.locator(`[data-order-page="${orderId}"] [data-status="shipped"]`).waitFor()
+    // What was sent at once; the tracking link once the order book has recorded the Medusa fulfilment.
+    await page.getByTestId("just-shipped").or(page.locator("[data-fulfillment]")).first().waitFor()
+    const link = page.locator('[data-fulfillment="1Z999AA10123456784"]').getByRole("link", { name: "1Z999AA10123456784" })
+    await link.waitFor({ timeout: 75_000 })
+    assert.match(await link.getAttribute("href"), /^https:\/\/[^/]*ups\.com\/.*1Z999AA10123456784/)
     await pages.shot(page, "order-shipped")
 
     const { rows } = await sql(

@@ -12,10 +12,11 @@ export function LoadingState({ label, rows = 4 }: { label: string; rows?: number
   )
 }
 
-/** The API's message and a way to try again. */
-export function ErrorState({ title, error, onRetry }: { title: string; error: Error; onRetry?: () => void }) {
+/** The API's message and a way to try again; `inline` inside a card (no card of its own). */
+export function ErrorState({ title, error, onRetry, inline = false }: { title: string; error: Error; onRetry?: () => void; inline?: boolean }) {
+  const Frame = inline ? "div" : Container
   return (
-    <Container role="alert" data-state="error" className="flex flex-col items-start gap-3 p-6">
+    <Frame role="alert" data-state="error" className="flex flex-col items-start gap-3 p-6">
       <Heading level="h2">{title}</Heading>
       <Text className="text-ui-fg-error">{error.message}</Text>
       {onRetry && (
@@ -23,7 +24,7 @@ export function ErrorState({ title, error, onRetry }: { title: string; error: Er
           Try again
         </Button>
       )}
-    </Container>
+    </Frame>
   )
 }
 

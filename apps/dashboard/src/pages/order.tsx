@@ -1,5 +1,5 @@
 import { Badge, Button, Container, Heading, Input, Table, Text } from "@medusajs/ui"
-import { useState, type FormEvent } from "react"
+import { useEffect, useState, type FormEvent } from "react"
 import { KNOWN_CARRIERS } from "../../../../src/lib/tracking-url"
 import type { DashboardOrderDetail } from "../../../../src/sdk"
 import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
@@ -17,7 +17,9 @@ import { dateTime, money, statusLabel } from "../format"
 const SHIPPABLE = new Set(["paid", "processing"])
 const OTHER_CARRIER = "other"
 
-function ShipForm({ order, onShipped }: { order: DashboardOrderDetail; onShipped: () => void }) {
+type Shipment = { carrier: string; tracking_number: string }
+
+function ShipForm({ order, onShipped }: { order: DashboardOrderDetail; onShipped: (shipment: Shipment) => void }) {
   const [carrier, setCarrier] = useState<string>(KNOWN_CARRIERS[0])
   const [carrierUrl, setCarrierUrl] = useState("")
   const [trackingNumber, setTrackingNumber] = useState("")
@@ -27,9 +29,10 @@ function ShipForm({ order, onShipped }: { order: DashboardOrderDetail; onShipped
     event.preventDefault()
     setBusy(true)
     try {
-      await api.orders.ship(order.id, { carrier: carrier === OTHER_CARRIER ? carrierUrl : carrier, tracking_number: trackingNumber })
+      const shipment = { carrier: carrier === OTHER_CARRIER ? carrierUrl : carrier, tracking_number: trackingNumber }
+      const { order: shipped } = await api.orders.ship(order.id, shipment)
       setErrors(noErrors)
-      onShipped()
+      onShipped({ carrier: shipment.carrier, tracking_number: shipped.tracking_number })
     } catch (error) {
       setErrors(formErrorsOf(error, ["carrier", "tracking_number"]))
       setBusy(false)
@@ -110,8 +113,28 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   )
 }
 
+/**
+ * When the page looks again for a shipment's tracking details, recorded just after it (usually within seconds; the
+ * outbox's reconciliation delivers it within a minute otherwise): every second ten times, then every 5 s for a minute.
+ */
+const fulfilmentPollDelay = (poll: number) => (poll < 10 ? 1000 : poll < 22 ? 5000 : null)
+
 export function OrderPage({ id }: { id: string }) {
   const order = useAsync(() => api.orders.retrieve(id).then((r) => r.order), [id])
+  // A gallery order's Medusa fulfilment is recorded just after the shipment (docs/order-book.md): until it shows,
+  // the page shows what was just sent and looks again.
+  const [justShipped, setJustShipped] = useState<Shipment | null>(null)
+  const [polls, setPolls] = useState(0)
+  const awaitingFulfilment = order.status === "success" && order.data.status === "shipped" && order.data.fulfillments.length === 0
+  useEffect(() => {
+    const delay = fulfilmentPollDelay(polls)
+    if (!awaitingFulfilment || delay === null) return
+    const timer = setTimeout(() => {
+      setPolls((n) => n + 1)
+      order.reload()
+    }, delay)
+    return () => clearTimeout(timer)
+  }, [awaitingFulfilment, polls, order.data])
   if (order.status === "loading") return <LoadingState label="Loading the order" rows={6} />
   if (order.status === "error") {
     if ((order.error as { status?: number }).status === 404) {
@@ -196,11 +219,23 @@ export function OrderPage({ id }: { id: string }) {
           </Container>
           <Container className="divide-y p-0">
             {SHIPPABLE.has(current.status) ? (
-              <ShipForm order={current} onShipped={order.reload} />
+              <ShipForm
+                order={current}
+                onShipped={(shipment) => {
+                  setJustShipped(shipment)
+                  setPolls(0)
+                  order.reload()
+                }}
+              />
             ) : (
               <div className="flex flex-col gap-2 px-6 py-4">
                 <Heading level="h2">Shipping</Heading>
-                {current.fulfillments.length === 0 && (
+                {current.fulfillments.length === 0 && justShipped && (
+                  <Text size="small" data-testid="just-shipped">
+                    Shipped with {justShipped.carrier || "no carrier named"}, tracking number {justShipped.tracking_number}.
+                  </Text>
+                )}
+                {current.fulfillments.length === 0 && !justShipped && (
                   <Text size="small" className="text-ui-fg-subtle">
                     {current.status === "shipped" || current.status === "delivered"
                       ? "Shipped; the tracking details are being recorded."

@@ -61,7 +61,7 @@ export function OrdersPage() {
             <Input id="order-search" type="search" placeholder="Order number, customer email or name" value={draft} onChange={(e) => setDraft(e.target.value)} />
           </Field>
         </div>
-        <Button type="submit" size="small" variant="secondary">
+        <Button type="submit" size="base" variant="secondary">
           Search
         </Button>
       </form>
@@ -71,7 +71,7 @@ export function OrdersPage() {
         </div>
       )}
       {orders.status === "error" && !refused?.fields.status && !refused?.fields.search && (
-        <ErrorState title="Orders could not be loaded" error={orders.error} onRetry={orders.reload} />
+        <ErrorState title="Orders could not be loaded" error={orders.error} onRetry={orders.reload} inline />
       )}
       {orders.status === "success" && orders.data.orders.length === 0 && (
         <EmptyState title={filtered ? "No orders match these filters" : "No orders yet"}>

@@ -48,7 +48,7 @@ export function OverviewPage() {
   return (
     <>
       <Container className="p-0">
-        <PageHeader title={`Welcome back, ${organization.name}`} subtitle="The last 30 days of your store and gallery sales." />
+        <PageHeader title={organization.name} subtitle="Your store and gallery sales of the last 30 days." />
       </Container>
       <PayoutCallout />
       {figures.status === "loading" && <LoadingState label="Loading your figures" rows={1} />}
@@ -73,7 +73,7 @@ export function OverviewPage() {
             <LoadingState label="Loading recent orders" rows={3} />
           </div>
         )}
-        {recent.status === "error" && <ErrorState title="Orders could not be loaded" error={recent.error} onRetry={recent.reload} />}
+        {recent.status === "error" && <ErrorState title="Orders could not be loaded" error={recent.error} onRetry={recent.reload} inline />}
         {recent.status === "success" && recent.data.orders.length === 0 && (
           <EmptyState title="No orders yet">
             <Text size="small" className="text-ui-fg-subtle">

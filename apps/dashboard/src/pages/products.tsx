@@ -63,7 +63,7 @@ export function ProductsPage() {
             <Input id="product-search" type="search" placeholder="Title contains…" value={draft} onChange={(e) => setDraft(e.target.value)} />
           </Field>
         </div>
-        <Button type="submit" size="small" variant="secondary">
+        <Button type="submit" size="base" variant="secondary">
           Search
         </Button>
       </form>
@@ -73,7 +73,7 @@ export function ProductsPage() {
         </div>
       )}
       {products.status === "error" && !refused?.fields.status && !refused?.fields.search && (
-        <ErrorState title="Products could not be loaded" error={products.error} onRetry={products.reload} />
+        <ErrorState title="Products could not be loaded" error={products.error} onRetry={products.reload} inline />
       )}
       {products.status === "success" && products.data.products.length === 0 && (
         <EmptyState title={filtered ? "No products match these filters" : "No products yet"}>

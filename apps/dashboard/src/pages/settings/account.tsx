@@ -95,7 +95,7 @@ export function AccountSettingsPage() {
           <LoadingState label="Loading the account settings" />
         </div>
       )}
-      {settings.status === "error" && <ErrorState title="The settings could not be loaded" error={settings.error} onRetry={settings.reload} />}
+      {settings.status === "error" && <ErrorState title="The settings could not be loaded" error={settings.error} onRetry={settings.reload} inline />}
       {settings.status === "success" && <AccountForm initial={settings.data} />}
     </SettingsLayout>
   )

@@ -156,7 +156,7 @@ export function ApiKeysPage() {
           <LoadingState label="Loading API keys" />
         </div>
       )}
-      {isOwner && keys.status === "error" && <ErrorState title="API keys could not be loaded" error={keys.error} onRetry={keys.reload} />}
+      {isOwner && keys.status === "error" && <ErrorState title="API keys could not be loaded" error={keys.error} onRetry={keys.reload} inline />}
       {isOwner && created && (
         <NewKey
           created={created}

@@ -99,7 +99,7 @@ export function NotificationSettingsPage() {
           <LoadingState label="Loading the notification settings" />
         </div>
       )}
-      {settings.status === "error" && <ErrorState title="The settings could not be loaded" error={settings.error} onRetry={settings.reload} />}
+      {settings.status === "error" && <ErrorState title="The settings could not be loaded" error={settings.error} onRetry={settings.reload} inline />}
       {settings.status === "success" && <NotificationsForm initial={settings.data} />}
     </SettingsLayout>
   )

@@ -49,7 +49,7 @@ export function PayoutSettingsPage() {
           <LoadingState label="Loading the payout status" />
         </div>
       )}
-      {status.status === "error" && <ErrorState title="The payout status could not be loaded" error={status.error} onRetry={status.reload} />}
+      {status.status === "error" && <ErrorState title="The payout status could not be loaded" error={status.error} onRetry={status.reload} inline />}
       {status.status === "success" && (
         <div className="flex flex-col gap-5 px-6 py-4" data-payouts={status.data.payouts_enabled ? "enabled" : "pending"}>
           <div className="flex flex-col gap-1">

@@ -147,7 +147,7 @@ export function StorefrontSettingsPage() {
           <LoadingState label="Loading the storefront settings" />
         </div>
       )}
-      {settings.status === "error" && <ErrorState title="The settings could not be loaded" error={settings.error} onRetry={settings.reload} />}
+      {settings.status === "error" && <ErrorState title="The settings could not be loaded" error={settings.error} onRetry={settings.reload} inline />}
       {settings.status === "success" && <StorefrontForm initial={settings.data} onSaved={settings.setData} />}
     </SettingsLayout>
   )
