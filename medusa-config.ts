@@ -1,4 +1,5 @@
 import { defineConfig, loadEnv, Modules } from "@medusajs/framework/utils"
+import { readChannelEnvironment } from "./src/lib/channel-environment"
 import { checkPaymentEnvironment } from "./src/lib/payment-environment"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
@@ -25,6 +26,10 @@ function requiredSecret(name: string): string {
 
 const paymentEnvironment = checkPaymentEnvironment(process.env)
 if (paymentEnvironment.outcome === "refused") refuseToStart(paymentEnvironment.message)
+
+// Marketplace tokens are sealed with CHANNEL_ENCRYPTION_KEY: production refuses to start without one.
+const channelEnvironment = readChannelEnvironment(process.env)
+if (channelEnvironment.outcome === "refused") refuseToStart(channelEnvironment.message)
 
 // With REDIS_URL, events, workflows and locks are shared between processes (Medusa's own Redis modules);
 // without it everything runs in-process.
@@ -72,6 +77,7 @@ module.exports = defineConfig({
     { resolve: "./src/modules/referrals" },
     { resolve: "./src/modules/newsletter" },
     { resolve: "./src/modules/platform" },
+    { resolve: "./src/modules/channels", options: channelEnvironment.options },
     {
       resolve: "./src/modules/marketing",
       options: {

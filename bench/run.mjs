@@ -12,6 +12,7 @@ import path from "node:path"
 import pg from "pg"
 import { checkoutAvailability, galleryCartAdd, galleryCheckout, galleryProductList, setupAtelier } from "./scenarios/atelier.mjs"
 import { adminProductList, dashboardProductList, setupDashboard } from "./scenarios/dashboard.mjs"
+import { setupStore, storeCheckout, storeCheckoutAvailability } from "./scenarios/store.mjs"
 import { setupMedusaStore, storeAddLineItem, storeCompleteCart, storeProductList } from "./scenarios/medusa-store.mjs"
 import { autocannonRun, median, roundTo } from "./lib/load.mjs"
 import { mergeResults, RESULTS_FILE } from "./lib/results.mjs"
@@ -73,6 +74,14 @@ const SCENARIOS = {
     run: (ctx, opts) => storeCompleteCart(ctx.medusa, opts),
   },
   atelier_checkout_c8: { ...GALLERY_CHECKOUT, name: "Atelier gallery checkouts/s (3 artists, 5 items)" },
+  atelier_store_checkout: {
+    system: "atelier",
+    name: "Atelier artist-store checkout (1 item; the Medusa order is made in the flow)",
+    request:
+      "timed: POST /api/create-payment-intent + POST /api/sandbox/payment-intents/{pi}/confirm + GET /api/dashboard/orders?search=<email>",
+    available: async (ctx) => storeCheckoutAvailability(ctx.baseUrl),
+    run: (ctx, opts) => storeCheckout(ctx.store, opts),
+  },
   atelier_dashboard_products: {
     system: "atelier",
     name: "Atelier dashboard product list",
@@ -96,6 +105,7 @@ const ROUND = [
   { ids: ["baseline_health"], concurrencies: [10] },
   { ids: ["atelier_product_list", "medusa_product_list"], concurrencies: [1, 10] },
   { ids: ["atelier_cart_add", "medusa_add_line_item"], concurrencies: [1, 10] },
+  { ids: ["atelier_store_checkout"], concurrencies: [1] },
   { ids: ["atelier_checkout", "medusa_complete_cart"], concurrencies: [1, 10] },
   { ids: ["atelier_checkout_c8"], concurrencies: [8] },
   { ids: ["atelier_dashboard_products", "medusa_admin_products"], concurrencies: [10] },
@@ -129,6 +139,14 @@ const RATIOS = {
     concurrency: 10,
     digits: 1,
     min: 20,
+  },
+  store_checkout_p50: {
+    atelier: "atelier_store_checkout",
+    medusa: "medusa_complete_cart",
+    figure: "p50_ms",
+    concurrency: 1,
+    digits: 3,
+    max: 0.3,
   },
   checkout_c8_per_s: { atelier: "atelier_checkout_c8", figure: "rps", concurrency: 8, digits: 1, min: 50 },
   dashboard_products_rps: {
@@ -390,6 +408,7 @@ async function main() {
     ctx.atelier = await setupAtelier({ baseUrl: server.baseUrl, sql })
     ctx.medusa = await setupMedusaStore({ baseUrl: server.baseUrl, sql, log })
     ctx.dashboard = await setupDashboard({ baseUrl: server.baseUrl })
+    ctx.store = await setupStore({ baseUrl: server.baseUrl, sql })
 
     const availability = new Map()
     for (const { id } of plan) {

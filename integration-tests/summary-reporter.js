@@ -13,6 +13,13 @@ class SummaryReporter {
       // A suite that cannot even load counts as a failure although none of its tests ran.
       failed: results.numFailedTests + results.numRuntimeErrorTestSuites,
       skipped: results.numPendingTests + results.numTodoTests,
+      // Named so that CI's short tail says what failed, not only how many.
+      failures: results.testResults.flatMap((suite) => [
+        ...(suite.testExecError ? [`${path.relative(process.cwd(), suite.testFilePath)}: ${suite.testExecError.message}`] : []),
+        ...suite.testResults
+          .filter((test) => test.status === "failed")
+          .map((test) => `${path.relative(process.cwd(), suite.testFilePath)}: ${test.fullName}`),
+      ]),
     }
     fs.mkdirSync(path.dirname(this.outputFile), { recursive: true })
     fs.writeFileSync(this.outputFile, JSON.stringify(summary))

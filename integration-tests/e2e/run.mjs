@@ -14,10 +14,12 @@
 //   E2E_ADMIN=true                                  build and serve the Medusa admin (/app) too; a journey that
 //                                                   needs it says so with `// e2e: admin` in its first lines
 //
-// Screenshots: test-results/<journey>/NN-<page>.png. Without a Chromium nothing is started: the run says it skipped
-// and exits 0 (1 with E2E_REQUIRE_BROWSER=true).
+// Screenshots: test-results/<journey>/NN-<page>.png. The last line is `e2e: N passed, N failed, N skipped` (tests
+// and subtests). Without a Chromium nothing is started: the run says it skipped and exits 0 (1 with
+// E2E_REQUIRE_BROWSER=true).
 import { spawn } from "node:child_process"
 import fs from "node:fs"
+import os from "node:os"
 import path from "node:path"
 import { parseArgs } from "node:util"
 import { cleanUpOnInterrupt } from "../../scripts/lib/processes.mjs"
@@ -55,13 +57,24 @@ log(`Chromium: ${chromium}`)
 let stack = null
 cleanUpOnInterrupt(async () => stack?.stop(), log)
 let code = 1
+let summary = "e2e: 0 passed, 1 failed (the stack did not start)"
 try {
   stack = await startStack({ admin, log })
   if (stack.buildErrors) log("WARNING: the production build had type errors (see above); testing the build it emitted")
   log(`server ${stack.baseUrl}; journeys: ${files.join(", ")}`)
+  // The spec reporter for people, TAP into a file for the closing line's counts.
+  const tapFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "atelier-e2e-tap-")), "results.tap")
   const child = spawn(
     process.execPath,
-    ["--test", "--test-concurrency=1", "--test-reporter=spec", ...files.map((file) => path.join(dir, file))],
+    [
+      "--test",
+      "--test-concurrency=1",
+      "--test-reporter=spec",
+      "--test-reporter-destination=stdout",
+      "--test-reporter=tap",
+      `--test-reporter-destination=${tapFile}`,
+      ...files.map((file) => path.join(dir, file)),
+    ],
     {
       cwd: root,
       stdio: "inherit",
@@ -69,6 +82,10 @@ try {
     }
   )
   code = await new Promise((resolve) => child.on("exit", (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0))))
+  const tap = fs.existsSync(tapFile) ? fs.readFileSync(tapFile, "utf8") : ""
+  const count = (name) => Number(tap.match(new RegExp(`^# ${name} (\\d+)$`, "m"))?.[1] ?? 0)
+  summary = `e2e: ${count("pass")} passed, ${count("fail") + count("cancelled")} failed, ${count("skipped")} skipped`
+  fs.rmSync(path.dirname(tapFile), { recursive: true, force: true })
   if (code !== 0) {
     const tail = fs.existsSync(stack.logFile) ? fs.readFileSync(stack.logFile, "utf8").split("\n").slice(-40).join("\n") : ""
     log(`journeys failed; the last lines of the server's log:\n${tail}`)
@@ -78,5 +95,6 @@ try {
 } finally {
   await stack?.stop()
 }
+console.log(summary)
 // Explicitly: the embedded PostgreSQL's exit hook would otherwise end the process with 0.
 process.exit(code)

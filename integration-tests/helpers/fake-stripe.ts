@@ -10,7 +10,10 @@ import type { AddressInfo } from "node:net"
  * also make Stripe forget its idempotency keys (as it does 24 hours after their first use) and refuse transfers
  * to an account that lacks the transfers capability. Connect: Express accounts (`POST /v1/accounts`, `GET
  * /v1/accounts/{id}`) start unable to receive payouts until a test completes their onboarding, and account links
- * (`POST /v1/account_links`) point at a made-up hosted onboarding page.
+ * (`POST /v1/account_links`) point at a made-up hosted onboarding page. Destination charges (an intent with
+ * `transfer_data[destination]` and `application_fee_amount`) transfer to the account when they succeed, and their
+ * refunds with `reverse_transfer` take it back. Checkout sessions (`POST /v1/checkout/sessions`) create their intent;
+ * a test completes one as the customer paying on Stripe's hosted page would.
  */
 
 /** Form parameters as Stripe receives them: strings, nested objects for `a[b]` keys, arrays for `a[0]`. */
@@ -36,13 +39,22 @@ export type FakeStripe = {
   refuseTransfersTo(account: string): void
   /** What the artist finishing Stripe's hosted onboarding does: details submitted, payouts and transfers enabled. */
   completeOnboarding(account: string): void
+  /** The customer pays on the hosted Checkout page: the session's intent succeeds; returns the completed session. */
+  completeCheckoutSession(id: string, email: string): StripeObject
   close(): Promise<void>
 }
 
-type StripeObject = Record<string, unknown>
+export type StripeObject = Record<string, unknown>
 type Reply = { status: number; body: StripeObject }
 
-type Intent = StripeObject & { id: string; amount: number; status: string; latest_charge: string | null }
+type Intent = StripeObject & {
+  id: string
+  amount: number
+  status: string
+  latest_charge: string | null
+  application_fee_amount: number | null
+  transfer_data: { destination: string } | null
+}
 type Transfer = StripeObject & {
   id: string
   amount: number
@@ -176,6 +188,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const transfers = new Map<string, Transfer>()
   const refusedDestinations = new Set<string>()
   const accounts = new Map<string, Account>()
+  const sessions = new Map<string, StripeObject & { id: string; payment_intent: string }>()
   const idempotent = new Map<string, { method: string; path: string; params: string; reply: Reply }>()
 
   function succeed(intent: Intent): void {
@@ -184,6 +197,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     charges.set(charge.id, charge)
     intent.status = "succeeded"
     intent.latest_charge = charge.id
+    if (intent.transfer_data) {
+      // A destination charge: Stripe transfers the amount less the application fee to the connected account.
+      const transfer: Transfer = {
+        id: newId("tr"),
+        object: "transfer",
+        amount: intent.amount - (intent.application_fee_amount ?? 0),
+        amount_reversed: 0,
+        currency: String(intent.currency),
+        destination: intent.transfer_data.destination,
+        transfer_group: `group_${intent.id}`,
+        source_transaction: charge.id,
+        metadata: {},
+        reversed: false,
+        created: Math.floor(Date.now() / 1000),
+      }
+      transfers.set(transfer.id, transfer)
+    }
   }
 
   function createIntent(params: FormParams): Reply {
@@ -192,6 +222,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (amount === undefined) return missingParam("amount")
     const currency = text(params, "currency")
     if (!currency) return missingParam("currency")
+    const feeRaw = params.application_fee_amount
+    const fee = typeof feeRaw === "string" && /^\d+$/.test(feeRaw) ? Number(feeRaw) : feeRaw === undefined ? null : NaN
+    if (fee !== null && (!Number.isSafeInteger(fee) || fee > amount)) {
+      return invalid("Invalid application_fee_amount", "parameter_invalid_integer", "application_fee_amount")
+    }
+    const transferData = params.transfer_data
+    const destination =
+      transferData && typeof transferData === "object" && !Array.isArray(transferData) && typeof transferData.destination === "string"
+        ? transferData.destination
+        : null
+    if (fee !== null && !destination) {
+      return invalid("Can only apply an application_fee_amount when the PaymentIntent is attempting a direct payment " +
+        "(using an OAuth key or Stripe-Account header) or destination payment (using `transfer_data[destination]`).")
+    }
+    if (destination && refusedDestinations.has(destination)) {
+      return invalid(TRANSFER_CAPABILITY_MESSAGE, "insufficient_capabilities_for_transfer", "transfer_data[destination]")
+    }
     const id = newId("pi")
     const intent: Intent = {
       id,
@@ -204,6 +251,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       receipt_email: text(params, "receipt_email") ?? null,
       metadata: stringMap(params, "metadata"),
       latest_charge: null,
+      application_fee_amount: fee,
+      transfer_data: destination ? { destination } : null,
       livemode: false,
     }
     intents.set(id, intent)
@@ -329,6 +378,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       )
     }
     charge.refunded += amount
+    if (text(params, "reverse_transfer") === "true") {
+      // A destination charge's refund takes the transferred funds back from the connected account.
+      for (const transfer of transfers.values()) {
+        if (transfer.source_transaction === charge.id && transfer.destination === intent.transfer_data?.destination) {
+          transfer.amount_reversed = transfer.amount
+          transfer.reversed = true
+        }
+      }
+    }
     return {
       status: 200,
       body: {
@@ -396,6 +454,47 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
   }
 
+  /** `POST /v1/checkout/sessions` (mode payment, `line_items[i][price_data]`): its intent is made at once. */
+  function createCheckoutSession(params: FormParams): Reply {
+    const items = params.line_items
+    if (!Array.isArray(items) || !items.length) return missingParam("line_items")
+    let amount = 0
+    let currency = "usd"
+    for (const item of items) {
+      if (typeof item !== "object" || Array.isArray(item)) return invalid("Invalid line_items", undefined, "line_items")
+      const price = item.price_data as Record<string, FormValue> | undefined
+      const unit = Number(price?.unit_amount)
+      const quantity = Number(item.quantity ?? "1")
+      if (!Number.isSafeInteger(unit) || !Number.isSafeInteger(quantity)) return invalid("Invalid line_items", undefined, "line_items")
+      amount += unit * quantity
+      currency = String(price?.currency ?? currency)
+    }
+    const intentData = (params.payment_intent_data ?? {}) as FormParams
+    const created = createIntent({ ...intentData, amount: String(amount), currency })
+    if (created.status >= 400) return created
+    const intent = created.body as Intent
+    const id = newId("cs")
+    const session = {
+      id,
+      object: "checkout.session",
+      mode: text(params, "mode") ?? "payment",
+      status: "open",
+      payment_status: "unpaid",
+      payment_intent: intent.id,
+      amount_subtotal: amount,
+      amount_total: amount,
+      currency,
+      customer_email: text(params, "customer_email") ?? null,
+      customer_details: null,
+      metadata: stringMap(params, "metadata"),
+      success_url: text(params, "success_url") ?? null,
+      url: `https://checkout.stripe.test/c/pay/${id}`,
+      created: Math.floor(Date.now() / 1000),
+    }
+    sessions.set(id, session)
+    return { status: 200, body: session }
+  }
+
   function route(method: string, path: string, params: FormParams): Reply {
     let match: RegExpExecArray | null
     if (method === "POST" && path === "/v1/payment_intents") return createIntent(params)
@@ -418,6 +517,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return account ? { status: 200, body: account } : missing("account", match[1])
     }
     if (method === "POST" && path === "/v1/account_links") return createAccountLink(params)
+    if (method === "POST" && path === "/v1/checkout/sessions") return createCheckoutSession(params)
+    if (method === "GET" && (match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path))) {
+      const session = sessions.get(match[1])
+      return session ? { status: 200, body: session } : missing("checkout.session", match[1])
+    }
     return stripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`)
   }
 
@@ -485,6 +589,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const intent = intents.get(id)
       if (!intent) throw new Error(`fake Stripe: no payment intent ${id}`)
       succeed(intent)
+    },
+    completeCheckoutSession(id: string, email: string) {
+      const session = sessions.get(id)
+      if (!session) throw new Error(`fake Stripe: no checkout session ${id}`)
+      succeed(intents.get(session.payment_intent) as Intent)
+      Object.assign(session, { status: "complete", payment_status: "paid", customer_details: { email } })
+      return { ...session }
     },
     forgetIdempotencyKeys() {
       idempotent.clear()

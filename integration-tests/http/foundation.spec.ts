@@ -6,7 +6,7 @@ import jwt from "jsonwebtoken"
 import { ORGANIZATION_MODULE } from "../../src/modules/organization"
 import type OrganizationModuleService from "../../src/modules/organization/service"
 import { createOrganizationWorkflow } from "../../src/workflows/organization/workflows/create-organization"
-import { PUBLIC_STOREFRONT_ROUTES } from "../../src/api/api/middlewares"
+import { PUBLIC_OAUTH_CALLBACK_ROUTES, PUBLIC_STOREFRONT_ROUTES } from "../../src/api/api/middlewares"
 import {
   anyStatus,
   bearer,
@@ -48,7 +48,8 @@ async function guardedRoutes(): Promise<{ method: string; path: string }[]> {
   for (const file of files) {
     const exported = Object.keys(await import(file))
     const path = `/api/${relative(API_DIR, file).split(sep).slice(0, -1).join("/")}`.replace(/\[(\w+)\]/g, "test_$1")
-    if (PUBLIC_STOREFRONT_ROUTES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) continue
+    const publicRoutes = [...PUBLIC_STOREFRONT_ROUTES, ...PUBLIC_OAUTH_CALLBACK_ROUTES]
+    if (publicRoutes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) continue
     for (const method of HTTP_METHODS) if (exported.includes(method)) routes.push({ method, path })
   }
   return routes
@@ -262,13 +263,18 @@ medusaIntegrationTestRunner({
 
     describe("every guarded route, including any added later", () => {
       it("leaves only the public storefront routes open: they answer without a token (validation, not 401)", async () => {
-        expect([...PUBLIC_STOREFRONT_ROUTES].sort()).toEqual(["/api/cart/email", "/api/unsubscribe"])
+        expect([...PUBLIC_STOREFRONT_ROUTES].sort()).toEqual(["/api/cart/email", "/api/create-payment-intent", "/api/unsubscribe"])
         const capture = await api.post("/api/cart/email", {}, anyStatus)
         expect(capture.status).toBe(400)
         const unsubscribe = await api.post("/api/unsubscribe/not-a-token", {}, anyStatus)
         expect(unsubscribe.status).toBe(400)
         // Anything else under /api/cart is still the dashboard's, guarded.
         expect((await api.get("/api/cart/other", anyStatus)).status).toBe(401)
+        // The Etsy OAuth callback is reached by a browser redirect (its state is the credential): without Etsy
+        // configured here it answers 503, not 401; the other channel routes stay guarded.
+        expect([...PUBLIC_OAUTH_CALLBACK_ROUTES]).toEqual(["/api/channels/etsy/callback"])
+        expect((await api.get("/api/channels/etsy/callback", anyStatus)).status).toBe(503)
+        expect((await api.get("/api/channels/etsy/auth", anyStatus)).status).toBe(401)
       })
 
       it("answers 401 without a token: every artist, administrator and dashboard route on disk", async () => {

@@ -206,6 +206,20 @@ medusaIntegrationTestRunner({
           cart_total: 34.99,
         })
         expect(captured).toEqual({ success: true })
+
+        // An artist store's checkout: the intent, then the sandbox card as Stripe.js would confirm it.
+        const intent = await shop.store.createPaymentIntent({
+          org_id: org["studio-north"],
+          customer_email: "buyer@example.com",
+          items: [{ product_id: product["studio-north-print"], variant_id: rows[0].id, quantity: 2 }],
+        })
+        expect(intent.clientSecret).toMatch(/^pi_.+_secret_/)
+        expect(typeof intent.platformFee).toBe("number")
+        expect((await shop.sandbox.confirmPaymentIntent(paymentIntentIdOf(intent.clientSecret), "pm_card_visa")).status).toBe("succeeded")
+        const noStore = await rejection(
+          shop.store.createPaymentIntent({ org_id: "org_nope", customer_email: "buyer@example.com", items: [{ product_id: "p", variant_id: "v", quantity: 1 }] })
+        )
+        expect([noStore.status, noStore.message, noStore.code]).toEqual([404, "Organization not found", "not_found"])
         const unknownStore = await rejection(
           shop.store.captureCartEmail({ email: "buyer@example.com", org_id: "org_nope", cart_items: [], cart_total: 0 })
         )

@@ -30,6 +30,8 @@ import {
   organizationOrderAnalytics,
 } from "../../src/queries/medusa/order-book"
 
+import { getStoreCheckoutVariants, getStorePaymentLinesStock, orderExists, readOrderBookSetup } from "../../src/queries/store-checkout"
+
 jest.setTimeout(180000)
 
 // Fails loudly when a Medusa upgrade changes a table or column Atelier's hand-written SQL reads (src/queries/medusa/):
@@ -192,6 +194,10 @@ medusaIntegrationTestRunner({
         await getOrderOrganizationId(pg, "order_missing")
         await getOrganizationOrder(pg, { organizationId: "org_missing", orderId: "order_missing" })
         await organizationOrderAnalytics(pg, { organizationId: "org_missing", days: 30 })
+        await getStoreCheckoutVariants(pg, "org_missing", ["variant_missing"])
+        await getStorePaymentLinesStock(pg, [{ id: "ordli_missing", variant_id: "variant_missing", quantity: 1 }])
+        await orderExists(pg, "order_missing")
+        await readOrderBookSetup(pg, "Shipped by the artist")
       })
       const overMedusa = statements.filter((statement) => NAMES_A_MEDUSA_TABLE.test(statement.sql))
       expect(overMedusa.length).toBeGreaterThanOrEqual(10)

@@ -948,6 +948,125 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
         })
       })
 
+      describe("artist store checkout (destination charges, Stripe Checkout)", () => {
+        const SHOPPER = "store-buyer@collector.test"
+        async function variantOf(handle: string): Promise<{ product_id: string; variant_id: string; cents: number }> {
+          const [row] = await rows(
+            `SELECT v.id, pr.amount FROM product_variant v
+             JOIN product_variant_price_set pvps ON pvps.variant_id = v.id
+             JOIN price pr ON pr.price_set_id = pvps.price_set_id AND pr.currency_code = 'usd' AND pr.deleted_at IS NULL
+             WHERE v.product_id = ? AND v.deleted_at IS NULL LIMIT 1`,
+            [product[handle]]
+          )
+          return { product_id: product[handle], variant_id: row.id, cents: Math.round(Number(row.amount) * 100) }
+        }
+        const storeOrders = (intentId: string) =>
+          rows(`SELECT id, metadata FROM "order" WHERE metadata->>'payment_intent_id' = ? AND deleted_at IS NULL`, [intentId])
+
+        it("one destination charge: amount, currency, application_fee_amount, transfer_data.destination, metadata, key", async () => {
+          const print = await variantOf("studio-north-print")
+          const stripe = recorder()
+          const res = await api.post(
+            "/api/create-payment-intent",
+            { org_id: org["studio-north"], customer_email: SHOPPER, items: [{ product_id: print.product_id, variant_id: print.variant_id, quantity: 2 }] },
+            anyStatus
+          )
+          expect(res.status).toBe(200)
+          const [sent] = stripe.posts()
+          expect(stripe.posts()).toHaveLength(1)
+          const amount = print.cents * 2
+          const fee = Math.round(amount * 0.05) // studio-north: starter, 5 %
+          expect(sent.path).toBe("/v1/payment_intents")
+          expect(sent.params).toEqual({
+            amount: String(amount),
+            currency: "usd",
+            application_fee_amount: String(fee),
+            transfer_data: { destination: ACCOUNTS["studio-north"] },
+            receipt_email: SHOPPER,
+            automatic_payment_methods: { enabled: "true" },
+            metadata: { kind: "store", org_id: org["studio-north"], store_checkout_id: expect.stringMatching(/^schk_/) },
+          })
+          const metadata = sent.params.metadata as Record<string, string>
+          expect(sent.idempotencyKey).toBe(`store-payment-intent-${metadata.store_checkout_id}`)
+          expect(res.data).toEqual({ clientSecret: expect.stringMatching(/_secret_/), platformFee: fee / 100 })
+
+          // Paid, then Stripe's webhook: the intent is read back, one order, no transfer sent (Stripe moves the funds).
+          const intentId = (res.data.clientSecret as string).split("_secret_")[0]
+          fake.succeedIntent(intentId)
+          const after = recorder()
+          const event = { id: `evt_${crypto.randomUUID()}`, object: "event", type: "payment_intent.succeeded", data: { object: { id: intentId, object: "payment_intent", metadata } } }
+          expect((await sendWebhook(event)).status).toBe(200)
+          expect((await sendWebhook({ ...event, id: `evt_${crypto.randomUUID()}` })).status).toBe(200)
+          expect(after.posts()).toEqual([])
+          expect(after.to("GET", `/v1/payment_intents/${intentId}`).length).toBeGreaterThanOrEqual(1)
+          const orders = await storeOrders(intentId)
+          expect(orders).toHaveLength(1)
+          expect(orders[0].metadata).toMatchObject({ source: "store", platform_fee_cents: fee })
+        })
+
+        it("a store that cannot take payments sends nothing to Stripe", async () => {
+          const print = await variantOf("studio-east-print")
+          const stripe = recorder()
+          const res = await api.post(
+            "/api/create-payment-intent",
+            { org_id: org["studio-east"], customer_email: SHOPPER, items: [{ product_id: print.product_id, variant_id: print.variant_id, quantity: 1 }] },
+            anyStatus
+          )
+          expect(res.status).toBe(400)
+          expect(stripe.all()).toEqual([])
+        })
+
+        it("checkout.session.completed: the order comes from the session's metadata; the intent is verified with Stripe", async () => {
+          const print = await variantOf("studio-south-print")
+          // The storefront creates its own Checkout session (here with the test's Stripe client).
+          const session = await customerStripe.checkout.sessions.create({
+            mode: "payment",
+            success_url: "https://shop.example/thanks",
+            line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: print.cents, product_data: { name: "Print" } } }],
+            payment_intent_data: { application_fee_amount: Math.round(print.cents * 0.03), transfer_data: { destination: ACCOUNTS["studio-south"] as string } },
+            metadata: { org_id: org["studio-south"], items: JSON.stringify([{ product_id: print.product_id, variant_id: print.variant_id, quantity: 1 }]) },
+          })
+          const completed = fake.completeCheckoutSession(session.id, SHOPPER)
+          const stripe = recorder()
+          const event = { id: `evt_${crypto.randomUUID()}`, object: "event", type: "checkout.session.completed", data: { object: completed } }
+          expect((await sendWebhook(event)).status).toBe(200)
+          expect((await sendWebhook(event)).data).toEqual({ received: true, duplicate: true })
+          expect(stripe.posts()).toEqual([])
+          expect(stripe.to("GET", `/v1/payment_intents/${completed.payment_intent}`)).toHaveLength(1)
+          const orders = await storeOrders(completed.payment_intent as string)
+          expect(orders).toHaveLength(1)
+          expect(orders[0].metadata).toMatchObject({ source: "store", platform_fee_cents: Math.round(print.cents * 0.03) })
+        })
+
+        it("sold out before the payment settled: one full refund that reverses the transfer and the fee, no order", async () => {
+          const original = await variantOf("studio-north-original")
+          const res = await api.post(
+            "/api/create-payment-intent",
+            { org_id: org["studio-north"], customer_email: SHOPPER, items: [{ product_id: original.product_id, variant_id: original.variant_id, quantity: 1 }] },
+            anyStatus
+          )
+          expect(res.status).toBe(200)
+          const intentId = (res.data.clientSecret as string).split("_secret_")[0]
+          // Someone else took the original meanwhile.
+          await pg.raw(
+            `UPDATE inventory_level SET stocked_quantity = reserved_quantity WHERE inventory_item_id IN (
+               SELECT inventory_item_id FROM product_variant_inventory_item WHERE variant_id = ?)`,
+            [original.variant_id]
+          )
+          fake.succeedIntent(intentId)
+          const stripe = recorder()
+          const event = { id: `evt_${crypto.randomUUID()}`, object: "event", type: "payment_intent.succeeded", data: { object: { id: intentId, object: "payment_intent", metadata: { kind: "store" } } } }
+          expect((await sendWebhook(event)).status).toBe(200)
+          expect((await sendWebhook({ ...event, id: `evt_${crypto.randomUUID()}` })).status).toBe(200)
+          const [payment] = await rows(`SELECT id, status FROM store_payment WHERE payment_intent_id = ?`, [intentId])
+          expect(payment.status).toBe("cancelled")
+          expect(stripe.posts().map((r) => [r.path, r.params, r.idempotencyKey])).toEqual([
+            ["/v1/refunds", { payment_intent: intentId, reverse_transfer: "true", refund_application_fee: "true" }, `store-out-of-stock-refund-${payment.id}`],
+          ])
+          expect(await storeOrders(intentId)).toEqual([])
+        })
+      })
+
       describe("production boot (a child `medusa start`)", () => {
         const root = path.resolve(__dirname, "../..")
 
@@ -1002,7 +1121,12 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
           return { exited, ready, stop, output: () => output }
         }
 
-        const SECRETS = { NODE_ENV: "production", JWT_SECRET: "jwt-boot-test", COOKIE_SECRET: "cookie-boot-test" }
+        const SECRETS = {
+          NODE_ENV: "production",
+          JWT_SECRET: "jwt-boot-test",
+          COOKIE_SECRET: "cookie-boot-test",
+          CHANNEL_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+        }
 
         it("without Stripe keys refuses to start: exit 1, naming the missing variables, before touching a database", async () => {
           const run = medusaStart({ ...SECRETS, DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" }, await freePort())

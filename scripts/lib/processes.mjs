@@ -2,6 +2,7 @@
 // production build in its own process group (so that one signal reaches every process it forks), health waits,
 // memory sampling, group kills, and clean-up that runs even when the harness itself dies.
 import { spawn } from "node:child_process"
+import crypto from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
@@ -237,5 +238,7 @@ export function localGatewayProductionEnv() {
     STRIPE_API_BASE: undefined,
     STRIPE_WEBHOOK_SECRET: undefined,
     ATELIER_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: "true",
+    // Production refuses to start without a key for marketplace tokens: a throw-away one for this process.
+    CHANNEL_ENCRYPTION_KEY: process.env.CHANNEL_ENCRYPTION_KEY || crypto.randomBytes(32).toString("base64"),
   }
 }

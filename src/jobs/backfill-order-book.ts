@@ -4,6 +4,7 @@ import { errorMessage } from "../lib/error-message"
 import { settlementReconcileSeconds } from "../lib/outbox"
 import { syncArtistOrderMirror } from "../order-book/sync"
 import { listArtistOrdersWithoutMirror } from "../queries/medusa/order-book"
+import { runScheduledJob } from "../lib/scheduled-job"
 
 /** Artist orders one run mirrors at most (the next run continues). */
 const BATCH = 50
@@ -36,7 +37,7 @@ export async function backfillOrderBook(
   return result
 }
 
-export default async function backfillOrderBookJob(container: MedusaContainer) {
+async function backfillOrderBookJob(container: MedusaContainer) {
   const { mirrored, failed } = await backfillOrderBook(container)
   if (mirrored || failed) {
     container
@@ -46,3 +47,7 @@ export default async function backfillOrderBookJob(container: MedusaContainer) {
 }
 
 export const config = { name: "backfill-order-book", schedule: "*/5 * * * *" }
+
+export default function (container: MedusaContainer) {
+  return runScheduledJob(config.name, () => backfillOrderBookJob(container))
+}

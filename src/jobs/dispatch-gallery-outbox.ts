@@ -2,12 +2,13 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { settlementReconcileSeconds } from "../lib/outbox"
 import { dispatchGalleryOutbox } from "../outbox/dispatch"
+import { runScheduledJob } from "../lib/scheduled-job"
 
 /**
  * Every SETTLEMENT_RECONCILE_SECONDS: delivers the outbox messages nobody delivered yet — those whose nudge was lost
  * with a crashed process, whose claimer died (its lease ran out) or whose handler failed and is due again.
  */
-export default async function dispatchGalleryOutboxJob(container: MedusaContainer) {
+async function dispatchGalleryOutboxJob(container: MedusaContainer) {
   const { delivered, failed } = await dispatchGalleryOutbox(container)
   if (delivered || failed) {
     container
@@ -19,4 +20,8 @@ export default async function dispatchGalleryOutboxJob(container: MedusaContaine
 export const config = {
   name: "dispatch-gallery-outbox",
   schedule: { interval: settlementReconcileSeconds(process.env.SETTLEMENT_RECONCILE_SECONDS) * 1000 },
+}
+
+export default function (container: MedusaContainer) {
+  return runScheduledJob(config.name, () => dispatchGalleryOutboxJob(container))
 }

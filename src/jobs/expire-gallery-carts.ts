@@ -2,13 +2,14 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { GALLERY_MODULE } from "../modules/gallery"
 import type GalleryModuleService from "../modules/gallery/service"
+import { runScheduledJob } from "../lib/scheduled-job"
 
 /**
  * Daily at 03:00: a gallery cart session expires 30 days after its last activity (spec part 3 "Cart session",
  * part 8) and its rows are deleted; there is no recovery. One SQL statement (the gallery service's
  * deleteExpiredCartItems).
  */
-export default async function expireGalleryCarts(container: MedusaContainer) {
+async function expireGalleryCarts(container: MedusaContainer) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const gallery: GalleryModuleService = container.resolve(GALLERY_MODULE)
   const deleted = await gallery.deleteExpiredCartItems()
@@ -18,4 +19,8 @@ export default async function expireGalleryCarts(container: MedusaContainer) {
 export const config = {
   name: "expire-gallery-carts",
   schedule: "0 3 * * *",
+}
+
+export default function (container: MedusaContainer) {
+  return runScheduledJob(config.name, () => expireGalleryCarts(container))
 }

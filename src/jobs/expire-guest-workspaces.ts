@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { ORGANIZATION_MODULE } from "../modules/organization"
 import type OrganizationModuleService from "../modules/organization/service"
+import { runScheduledJob } from "../lib/scheduled-job"
 
 /**
  * Hourly: records when each guest workspace past its expiry was first seen expired (`expired_at`), for the
@@ -20,7 +21,7 @@ export async function expireGuestWorkspaces(container: MedusaContainer, now = ne
   return expired.length
 }
 
-export default async function expireGuestWorkspacesJob(container: MedusaContainer) {
+async function expireGuestWorkspacesJob(container: MedusaContainer) {
   const marked = await expireGuestWorkspaces(container)
   if (marked > 0) container.resolve(ContainerRegistrationKeys.LOGGER).info(`expire-guest-workspaces: marked ${marked} workspace(s) expired`)
 }
@@ -28,4 +29,8 @@ export default async function expireGuestWorkspacesJob(container: MedusaContaine
 export const config = {
   name: "expire-guest-workspaces",
   schedule: "0 * * * *",
+}
+
+export default function (container: MedusaContainer) {
+  return runScheduledJob(config.name, () => expireGuestWorkspacesJob(container))
 }

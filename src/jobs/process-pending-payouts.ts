@@ -8,6 +8,7 @@ import type { FailingPayout } from "../modules/gallery/service"
 import { listTransferablePayouts } from "../queries/gallery-orders"
 import { transferDuePayoutsOfOrder, type PayoutTransfersOutcome } from "../settlement/order-payouts"
 import { errorMessage } from "../lib/error-message"
+import { runScheduledJob } from "../lib/scheduled-job"
 
 export type ProcessPendingPayoutsResult = PayoutTransfersOutcome
 
@@ -113,11 +114,15 @@ export async function processPendingPayouts(
 }
 
 /** Every 15 minutes. */
-export default async function processPendingPayoutsJob(container: MedusaContainer) {
+async function processPendingPayoutsJob(container: MedusaContainer) {
   await processPendingPayouts(container)
 }
 
 export const config = {
   name: "process-pending-payouts",
   schedule: "*/15 * * * *",
+}
+
+export default function (container: MedusaContainer) {
+  return runScheduledJob(config.name, () => processPendingPayoutsJob(container))
 }

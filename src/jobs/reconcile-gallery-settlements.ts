@@ -4,6 +4,10 @@ import { settlementReconcileSeconds } from "../lib/outbox"
 import { listPendingGalleryPayments } from "../queries/settlement-reconciliation"
 import { markGalleryOrderPaid } from "../workflows/gallery-checkout/workflows/mark-gallery-order-paid"
 import { errorMessage } from "../lib/error-message"
+import { runScheduledJob } from "../lib/scheduled-job"
+import { GALLERY_MODULE } from "../modules/gallery"
+import type GalleryModuleService from "../modules/gallery/service"
+import { settleStorePayment } from "../settlement/store-payments"
 
 /** Orders younger than this are left to their customer's own confirm for now. */
 const MIN_AGE_SECONDS = 1
@@ -46,11 +50,49 @@ export async function reconcileGallerySettlements(container: MedusaContainer): P
   return result
 }
 
-export default async function reconcileGallerySettlementsJob(container: MedusaContainer) {
+export type ReconcileStoreSettlementsResult = { checked: number; settled: number; outOfStock: number }
+
+/**
+ * The same for artist stores' payments: every pending store payment's intent is asked about and settled through the
+ * store settlement (its lock, one Medusa order per payment) when it succeeded and nobody — sandbox confirm, webhook —
+ * settled it, e.g. because the process died between the charge and the order.
+ */
+export async function reconcileStoreSettlements(container: MedusaContainer): Promise<ReconcileStoreSettlementsResult> {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const gallery: GalleryModuleService = container.resolve(GALLERY_MODULE)
+  const intents = await gallery.listPendingStorePaymentIntents({
+    minAgeSeconds: MIN_AGE_SECONDS,
+    maxAgeSeconds: MAX_AGE_HOURS * 3600,
+    limit: BATCH_LIMIT,
+  })
+  const result: ReconcileStoreSettlementsResult = { checked: intents.length, settled: 0, outOfStock: 0 }
+  for (const paymentIntentId of intents) {
+    try {
+      const { outcome } = await settleStorePayment(container, { paymentIntentId })
+      if (outcome === "paid") result.settled += 1
+      if (outcome === "out_of_stock") result.outOfStock += 1
+    } catch (error) {
+      logger.warn(`reconcile-gallery-settlements: store payment of ${paymentIntentId}: ${errorMessage(error)}`)
+    }
+  }
+  if (result.settled || result.outOfStock) {
+    logger.info(
+      `reconcile-gallery-settlements: ${result.settled} store payments settled, ${result.outOfStock} refunded (out of stock) of ${result.checked} pending`
+    )
+  }
+  return result
+}
+
+async function reconcileGallerySettlementsJob(container: MedusaContainer) {
   await reconcileGallerySettlements(container)
+  await reconcileStoreSettlements(container)
 }
 
 export const config = {
   name: "reconcile-gallery-settlements",
   schedule: { interval: settlementReconcileSeconds(process.env.SETTLEMENT_RECONCILE_SECONDS) * 1000 },
+}
+
+export default function (container: MedusaContainer) {
+  return runScheduledJob(config.name, () => reconcileGallerySettlementsJob(container))
 }

@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { refreshGalleryAnalyticsRollups } from "../queries/gallery-analytics"
+import { runScheduledJob } from "../lib/scheduled-job"
 
 /**
  * Every 15 minutes: brings the admin analytics' daily rollups up to date (spec part 8: analytics reflect a change
@@ -8,7 +9,7 @@ import { refreshGalleryAnalyticsRollups } from "../queries/gallery-analytics"
  * When another process is refreshing already (advisory lock), this run does nothing. See
  * refreshGalleryAnalyticsRollups in src/queries/analytics/rollups.ts.
  */
-export default async function refreshGalleryAnalytics(container: MedusaContainer) {
+async function refreshGalleryAnalytics(container: MedusaContainer) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const result = await refreshGalleryAnalyticsRollups(container, new Date())
   if (result.refreshed && result.full) {
@@ -19,4 +20,8 @@ export default async function refreshGalleryAnalytics(container: MedusaContainer
 export const config = {
   name: "refresh-gallery-analytics",
   schedule: "*/15 * * * *",
+}
+
+export default function (container: MedusaContainer) {
+  return runScheduledJob(config.name, () => refreshGalleryAnalytics(container))
 }

@@ -1,9 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { sendCartReminders } from "../cart-recovery/send-cart-reminders"
+import { runScheduledJob } from "../lib/scheduled-job"
 
 /** Every minute: the abandoned-cart reminders that are due, and the deletion of carts older than 30 days. */
-export default async function sendStoreCartReminders(container: MedusaContainer) {
+async function sendStoreCartReminders(container: MedusaContainer) {
   const run = await sendCartReminders(container)
   if (run.sent || run.failed || run.purchased || run.expired) {
     container
@@ -15,4 +16,8 @@ export default async function sendStoreCartReminders(container: MedusaContainer)
 export const config = {
   name: "send-store-cart-reminders",
   schedule: "* * * * *",
+}
+
+export default function (container: MedusaContainer) {
+  return runScheduledJob(config.name, () => sendStoreCartReminders(container))
 }

@@ -156,3 +156,28 @@ export function settlementReconcileSeconds(value: string | undefined): number {
   if (!value || !Number.isFinite(n) || n < 1) return DEFAULT_SETTLEMENT_RECONCILE_SECONDS
   return Math.min(3600, Math.floor(n))
 }
+
+/** Emitted once per store payment, when it is settled and its Medusa order exists. */
+export const STORE_ORDER_PAID_TOPIC = "store.order.paid"
+
+/** The handlers of `store.order.paid`. */
+export const STORE_ORDER_PAID_HANDLERS = {
+  /** The customer's confirmation and the artist owners' new-order email (unless email_orders is off). */
+  orderEmails: "store-order-emails",
+  /** Credits the shopper's gallery referral session, when the payment carried one. */
+  referralConversion: "store-referral-conversion",
+} as const
+
+export type StoreOrderPaidPayload = { store_payment_id: string; order_id: string; referral_session_id: string | null }
+
+/** The messages a settled store payment queues (the referral handler only with a referral session). */
+export function storeOrderPaidMessages(payload: StoreOrderPaidPayload): OutboxMessageInput[] {
+  const handlers: string[] = [STORE_ORDER_PAID_HANDLERS.orderEmails]
+  if (payload.referral_session_id) handlers.push(STORE_ORDER_PAID_HANDLERS.referralConversion)
+  return handlers.map((handler) => ({
+    key: outboxMessageKey(handler, payload.store_payment_id),
+    topic: STORE_ORDER_PAID_TOPIC,
+    handler,
+    payload: { ...payload },
+  }))
+}

@@ -9,11 +9,14 @@ import {
   type GalleryOrderCancelledPayload,
   type GalleryOrderPaidPayload,
   type OrganizationPayoutsReadyPayload,
+  STORE_ORDER_PAID_HANDLERS,
+  type StoreOrderPaidPayload,
 } from "../lib/outbox"
 import { cancelGalleryOrderMirrors, mirrorPaidGalleryOrders, syncArtistOrderFulfilment } from "./handlers/medusa-order-book"
 import { sendGalleryOrderPaidEmails } from "./handlers/order-paid-emails"
 import { recordGalleryReferralConversions } from "./handlers/referral-conversions"
 import { sendShipmentEmail } from "./handlers/shipment-email"
+import { recordStoreReferralConversion, sendStoreOrderEmails } from "./handlers/store-order-paid"
 import { transferOrganizationPayouts } from "./handlers/transfer-organization-payouts"
 import { transferGalleryOrderPayouts } from "./handlers/transfer-payouts"
 
@@ -47,4 +50,8 @@ export const OUTBOX_HANDLERS: Record<string, OutboxHandler> = {
   [GALLERY_ARTIST_ORDER_DELIVERED_HANDLERS.medusaDelivery]: eachOf<ArtistOrderShippedPayload>(syncArtistOrderFulfilment),
   [GALLERY_ORDER_CANCELLED_HANDLERS.medusaCancel]: eachOf<GalleryOrderCancelledPayload>(cancelGalleryOrderMirrors),
   [ORGANIZATION_PAYOUTS_READY_HANDLER]: eachOf<OrganizationPayoutsReadyPayload>(transferOrganizationPayouts),
+  // Artist stores' sales (docs/store-checkout.md).
+  [STORE_ORDER_PAID_HANDLERS.orderEmails]: (container, payloads) =>
+    sendStoreOrderEmails(container, payloads as StoreOrderPaidPayload[]),
+  [STORE_ORDER_PAID_HANDLERS.referralConversion]: eachOf<StoreOrderPaidPayload>(recordStoreReferralConversion),
 }

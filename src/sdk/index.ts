@@ -12,6 +12,7 @@ import type { PublicGalleryOrder, confirmOrderView } from "../queries/gallery-or
 import type { collectionListView, DetailItem } from "../api/api/admin/collections/collection-view"
 import type { spotlightView } from "../api/api/admin/spotlights/spotlight-view"
 import type { CartEmailBody } from "../api/api/cart/validators"
+import type { CreatePaymentIntentBody } from "../api/api/create-payment-intent/validators"
 import type { CartView } from "../api/api/gallery/cart/cart-view"
 import type { CartAddBody, CartRemoveBody, CartUpdateBody } from "../api/api/gallery/cart/validators"
 import type { CheckoutBody, ConfirmBody, ShippingAddressBody } from "../api/api/gallery/checkout/validators"
@@ -58,14 +59,11 @@ export type NewsletterUnsubscribeRequest = z.input<typeof UnsubscribeBody>
 /** POST /api/cart/email (an artist's own storefront: abandoned-cart capture). */
 export type CartEmailRequest = z.input<typeof CartEmailBody>
 /**
- * POST /api/create-payment-intent (an artist's own storefront pays for a cart of that store's variants). Spec 4.2's
- * body, declared here until the route's schema can be imported.
+ * POST /api/create-payment-intent (an artist's own storefront pays for a cart of that store's variants; prices come
+ * from the store, never from the body). `referral_session_id` is for server-side storefronts that cannot forward the
+ * shopper's `gallery_ref` cookie.
  */
-export type StorePaymentIntentRequest = {
-  items: Array<{ product_id: string; variant_id: string; quantity: number }>
-  org_id: string
-  customer_email: string
-}
+export type StorePaymentIntentRequest = z.input<typeof CreatePaymentIntentBody>
 /** The local gateway's test cards. */
 export type SandboxPaymentMethod = "pm_card_visa" | "pm_card_chargeDeclined"
 
@@ -105,6 +103,7 @@ export type NewsletterSubscribeResponse = {
   subscriber: { id: string; email: string; isActive: boolean; subscribedAt: string }
 }
 export type SandboxPaymentIntent = { id: string; status: string; last_error: string | null }
+/** `platformFee`: the plan's fee in USD, taken from the charge as Stripe's application fee. */
 export type StorePaymentIntentResponse = { clientSecret: string; platformFee: number }
 
 // ------------------------------------------------------------------------------------------------------------

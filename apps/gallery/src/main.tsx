@@ -3,7 +3,12 @@ import { createRoot } from "react-dom/client"
 import { RouterProvider } from "../../shared/router"
 import { App } from "./App"
 import { CartProvider } from "./cart-context"
+import { prefetchBrowse } from "./pages/browse"
 import "./styles.css"
+
+if (window.location.pathname.replace(/\/+$/, "") === import.meta.env.BASE_URL.replace(/\/+$/, "")) {
+  prefetchBrowse(window.location.search)
+}
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

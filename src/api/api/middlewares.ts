@@ -1,7 +1,10 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
+import { ETSY_CALLBACK_PATH } from "../../lib/channel-environment"
 import { requireDashboardMember, resolveOrganization } from "../utils/access"
 import { validateBody, validateQuery } from "../utils/validation"
 import { storeCartMiddlewares } from "./cart/middlewares"
+import { channelMiddlewares } from "./channels/middlewares"
+import { createPaymentIntentMiddlewares } from "./create-payment-intent/middlewares"
 import { guestMiddlewares } from "./guest/middlewares"
 import { CreateMemberBody, UpdateMemberBody } from "./members/validators"
 import { productMiddlewares } from "./products/middlewares"
@@ -15,20 +18,26 @@ import { unsubscribeMiddlewares } from "./unsubscribe/middlewares"
 /**
  * The creator-dashboard family: every /api route outside /api/gallery, /api/admin, /api/webhooks (signed by the
  * payment provider), /api/sandbox (the local gateway's stand-in for the customer's browser) and the public storefront
- * routes a shopper calls without an account (/api/cart/email, /api/unsubscribe/{token}), and the platform API's
- * storefront variant /api/v1 (API keys, src/api/v1). Matched up to the "/api"
- * segment so that Express accepts it as a prefix.
+ * routes a shopper calls without an account (/api/cart/email, /api/create-payment-intent, /api/unsubscribe/{token}),
+ * the Etsy OAuth callback (the browser comes back from Etsy without a token; its state is the credential,
+ * docs/marketplace-channels.md), and the platform API's storefront variant /api/v1 (API keys, src/api/v1). Matched up
+ * to the "/api" segment so that Express accepts it as a prefix.
  */
-export const DASHBOARD_ROUTES = /^\/api(?=\/(?!(?:gallery|admin|webhooks|sandbox|unsubscribe|cart\/email|v1)(?:[/?#]|$)))/
+export const DASHBOARD_ROUTES =
+  /^\/api(?=\/(?!(?:gallery|admin|webhooks|sandbox|unsubscribe|cart\/email|create-payment-intent|channels\/etsy\/callback|v1)(?:[/?#]|$)))/
 
 /** The public storefront routes under /api (no member token): the paths DASHBOARD_ROUTES leaves out besides the families. */
-export const PUBLIC_STOREFRONT_ROUTES = ["/api/cart/email", "/api/unsubscribe"] as const
+export const PUBLIC_STOREFRONT_ROUTES = ["/api/cart/email", "/api/create-payment-intent", "/api/unsubscribe"] as const
+
+/** OAuth callbacks under /api, reached by a browser redirect from the marketplace (no member token). */
+export const PUBLIC_OAUTH_CALLBACK_ROUTES = [ETSY_CALLBACK_PATH] as const
 
 /** /api/* creator-dashboard routes (members). */
 export const applicationMiddlewares: MiddlewareRoute[] = [
   // ONE entry guards every route of the family, including any added later (registration excepted, see access.ts).
   { matcher: DASHBOARD_ROUTES, middlewares: [...requireDashboardMember()] },
   ...storeCartMiddlewares,
+  ...createPaymentIntentMiddlewares,
   ...unsubscribeMiddlewares,
   ...apiKeyMiddlewares,
   { matcher: "/api/members", methods: ["POST"], middlewares: [validateBody(CreateMemberBody)] },
@@ -45,4 +54,5 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
   ...guestMiddlewares,
   ...settingsMiddlewares,
   ...payoutMiddlewares,
+  ...channelMiddlewares,
 ]

@@ -30,6 +30,7 @@ import { CartItem } from "./models/cart-item"
 import { GalleryOrder } from "./models/gallery-order"
 import { OrderTransition } from "./models/order-transition"
 import { OutboxMessage } from "./models/outbox-message"
+import { StorePayment, type StorePaymentItem, type StorePaymentStatus } from "./models/store-payment"
 import { Payout } from "./models/payout"
 import {
   insertOutboxMessages,
@@ -129,6 +130,7 @@ class GalleryModuleService extends MedusaService({
   Payout,
   OrderTransition,
   OutboxMessage,
+  StorePayment,
 }) {
   /**
    * Records a checkout: parent order (pending), its artist orders (pending), their items, and a transition
@@ -854,6 +856,133 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
     )
   }
 
+  /**
+   * Records a store payment (pending) for its intent; an intent already recorded keeps its row (a Checkout session's
+   * webhook and its replay, racing, record one). Returns the row as stored and whether this call created it.
+   */
+  @InjectManager()
+  async recordStorePayment(
+    input: NewStorePayment,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<{ payment: StorePaymentRow; created: boolean }> {
+    const manager = this.manager_(sharedContext)
+    const inserted = (await manager.execute(
+      `INSERT INTO store_payment
+         (id, organization_id, payment_intent_id, origin, checkout_session_id, customer_email, items, subtotal_cents,
+          commission_basis_points, platform_fee_cents, currency, referral_session_id, status, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, 'usd', ?, 'pending', now(), now())
+       ON CONFLICT (payment_intent_id) WHERE deleted_at IS NULL DO NOTHING
+       RETURNING ${STORE_PAYMENT_COLUMNS}`,
+      [
+        entityId("spay"),
+        input.organization_id,
+        input.payment_intent_id,
+        input.origin,
+        input.checkout_session_id,
+        input.customer_email,
+        JSON.stringify(input.items),
+        input.subtotal_cents,
+        input.commission_basis_points,
+        input.platform_fee_cents,
+        input.referral_session_id,
+      ]
+    )) as unknown as StorePaymentRow[]
+    if (inserted[0]) return { payment: inserted[0], created: true }
+    const existing = await this.getStorePaymentByIntent(input.payment_intent_id, sharedContext)
+    if (!existing) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Store payment of ${input.payment_intent_id} vanished`)
+    return { payment: existing, created: false }
+  }
+
+  /** The store payment of an intent, or null. */
+  @InjectManager()
+  async getStorePaymentByIntent(
+    paymentIntentId: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<StorePaymentRow | null> {
+    const rows = (await this.manager_(sharedContext).execute(
+      `SELECT ${STORE_PAYMENT_COLUMNS} FROM store_payment WHERE payment_intent_id = ? AND deleted_at IS NULL`,
+      [paymentIntentId]
+    )) as unknown as StorePaymentRow[]
+    return rows[0] ?? null
+  }
+
+  /**
+   * pending -> paid with its Medusa order, and the outbox messages the sale causes (emails, referral credit), in one
+   * statement. False when the payment was no longer pending (nothing is written).
+   */
+  @InjectManager()
+  async markStorePaymentPaid(
+    input: { id: string; orderId: string; paidAt: Date; outbox: NewOutboxMessage[] },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    const outbox = input.outbox.map((m) => ({ ...m, id: entityId("gobx") }))
+    const rows = (await this.manager_(sharedContext).execute(
+      `WITH paid AS (
+         UPDATE store_payment SET status = 'paid', order_id = ?, paid_at = ?, payment_failure = NULL, updated_at = now()
+         WHERE id = ? AND status = 'pending' AND deleted_at IS NULL
+         RETURNING id
+       ),
+       outbox AS (
+         INSERT INTO gallery_outbox_message
+           (id, key, topic, handler, payload, attempts, available_at, created_at, updated_at)
+         SELECT m.id, m.key, m.topic, m.handler, m.payload, 0, now(), now(), now()
+         FROM paid, jsonb_to_recordset(?::jsonb) AS m(id text, key text, topic text, handler text, payload jsonb)
+         ON CONFLICT (key) WHERE deleted_at IS NULL DO NOTHING
+       )
+       SELECT count(*)::int AS paid FROM paid`,
+      [input.orderId, input.paidAt, input.id, JSON.stringify(outbox)]
+    )) as unknown as { paid: number }[]
+    return rows[0]?.paid === 1
+  }
+
+  /** pending -> cancelled: the payment succeeded but the stock was gone; it was refunded (`refundId`). */
+  @InjectManager()
+  async cancelStorePaymentOutOfStock(
+    input: { id: string; refundId: string | null },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    const rows = (await this.manager_(sharedContext).execute(
+      `UPDATE store_payment
+       SET status = 'cancelled', cancelled_at = now(), payment_failure = 'out_of_stock', refund_id = ?, updated_at = now()
+       WHERE id = ? AND status = 'pending' AND deleted_at IS NULL RETURNING id`,
+      [input.refundId, input.id]
+    )) as unknown as { id: string }[]
+    return rows.length === 1
+  }
+
+  /**
+   * Records why a pending store payment was not settled (a declined card, a refused amount): the payment stays pending
+   * and its stock untouched. False when no pending store payment has that intent.
+   */
+  @InjectManager()
+  async recordStorePaymentFailure(
+    input: { paymentIntentId: string; message: string },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    const rows = (await this.manager_(sharedContext).execute(
+      `UPDATE store_payment SET payment_failure = ?, updated_at = now()
+       WHERE payment_intent_id = ? AND status = 'pending' AND deleted_at IS NULL RETURNING id`,
+      [input.message.slice(0, 1000), input.paymentIntentId]
+    )) as unknown as { id: string }[]
+    return rows.length === 1
+  }
+
+  /** Intents of pending store payments created between `maxAgeSeconds` and `minAgeSeconds` ago, oldest first. */
+  @InjectManager()
+  async listPendingStorePaymentIntents(
+    input: { minAgeSeconds: number; maxAgeSeconds: number; limit: number },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<string[]> {
+    const rows = (await this.manager_(sharedContext).execute(
+      `SELECT payment_intent_id FROM store_payment
+       WHERE status = 'pending' AND deleted_at IS NULL
+         AND created_at <= now() - make_interval(secs => ?) AND created_at >= now() - make_interval(secs => ?)
+       ORDER BY created_at LIMIT ?`,
+      [input.minAgeSeconds, input.maxAgeSeconds, input.limit]
+    )) as unknown as { payment_intent_id: string }[]
+    return rows.map((r) => r.payment_intent_id)
+  }
+
   protected manager_(sharedContext: Context<SqlEntityManager>): SqlEntityManager {
     return sqlManager(sharedContext)
   }
@@ -876,6 +1005,36 @@ export type FailingPayout = {
   failure_reason: string | null
   public_id: string
   artist_name: string
+}
+
+/** The columns of a store payment as the settlement reads them. */
+const STORE_PAYMENT_COLUMNS = `id, organization_id, payment_intent_id, origin, checkout_session_id, customer_email, items,
+  subtotal_cents, commission_basis_points, platform_fee_cents, currency, referral_session_id, status, order_id,
+  payment_failure, refund_id, paid_at, cancelled_at, created_at`
+
+export type NewStorePayment = {
+  organization_id: string
+  payment_intent_id: string
+  origin: "payment_intent" | "checkout_session"
+  checkout_session_id: string | null
+  customer_email: string
+  items: StorePaymentItem[]
+  subtotal_cents: number
+  commission_basis_points: number
+  platform_fee_cents: number
+  referral_session_id: string | null
+}
+
+export type StorePaymentRow = NewStorePayment & {
+  id: string
+  currency: string
+  status: StorePaymentStatus
+  order_id: string | null
+  payment_failure: string | null
+  refund_id: string | null
+  paid_at: Date | null
+  cancelled_at: Date | null
+  created_at: Date
 }
 
 export default GalleryModuleService

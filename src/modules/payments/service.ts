@@ -26,6 +26,7 @@ import {
   PaymentsModuleOptions,
   RetrievedPaymentIntent,
   ReverseTransferInput,
+  SandboxPaymentIntentDetail,
   SandboxPaymentIntentView,
   TransferPage,
   WebhookEvent,
@@ -140,6 +141,11 @@ class PaymentsModuleService
   /** Local gateway only: an intent with its last decline message. */
   async retrieveLocalPaymentIntent(id: string): Promise<SandboxPaymentIntentView> {
     return this.localGateway().retrieveLocalPaymentIntent(id)
+  }
+
+  /** Local gateway only (GET /api/sandbox/payment-intents/{id}): an intent with its fee, destination and refunds. */
+  async retrieveSandboxPaymentIntentDetail(id: string): Promise<SandboxPaymentIntentDetail> {
+    return this.localGateway().retrieveSandboxPaymentIntentDetail(id)
   }
 
   /** Whether a webhook event id was recorded as processed (its effect committed). */

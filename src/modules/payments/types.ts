@@ -33,7 +33,13 @@ export const LOCAL_WEBHOOK_SECRET = "whsec_atelier_local_development"
 export type CreatePaymentIntentInput = {
   amountCents: number
   currency: "usd"
-  transferGroup: string
+  /** Separate charges and transfers (the gallery): the group its transfers join. */
+  transferGroup?: string
+  /**
+   * A destination charge (an artist's own store): the funds go to the connected account, the platform keeps
+   * `applicationFeeCents` (Stripe's `transfer_data.destination` and `application_fee_amount`).
+   */
+  destinationCharge?: { destination: string; applicationFeeCents: number }
   receiptEmail: string
   metadata: Record<string, string>
   idempotencyKey: string
@@ -73,6 +79,8 @@ export type ReverseTransferInput = {
 
 export type CreateRefundInput = {
   paymentIntentId: string
+  /** The intent was a destination charge: the transfer to the connected account and the application fee are reversed. */
+  destinationCharge?: boolean
   /** Defaults to the whole amount not yet refunded. */
   amountCents?: number
   idempotencyKey: string
@@ -160,6 +168,15 @@ export const SANDBOX_DECLINE_MESSAGE = "Your card was declined."
 
 /** A local intent as seen after a confirmation attempt: the last decline, if any, is visible. */
 export type SandboxPaymentIntentView = RetrievedPaymentIntent & { lastError: string | null }
+
+/** A local intent as Stripe's dashboard shows it: its destination charge, fee and refunds (GET /api/sandbox/payment-intents/{id}). */
+export type SandboxPaymentIntentDetail = SandboxPaymentIntentView & {
+  applicationFeeCents: number | null
+  destination: string | null
+  receiptEmail: string | null
+  refunds: { id: string; amountCents: number; status: string; createdAt: Date }[]
+  createdAt: Date
+}
 
 /** MedusaError codes shared by both providers, so callers can branch without knowing the provider. */
 export const PAYMENT_ERROR_CODES = {

@@ -210,6 +210,9 @@ org_orders AS (
          o.version, o.currency_code, o.shipping_address_id,
          (o.metadata->>'source' = 'gallery') AS is_gallery, o.metadata->>'gallery_public_id' AS gallery_public_id,
          ao.id AS artist_order_id, ao.status AS artist_status, ao.subtotal_cents, ao.payout_cents,
+         -- A store sale's platform fee, recorded on its Medusa order when the payment settled (docs/store-checkout.md).
+         CASE WHEN o.metadata->>'platform_fee_cents' ~ '^[0-9]+$' THEN (o.metadata->>'platform_fee_cents')::int END
+           AS store_platform_fee_cents,
          g.status AS gallery_status
   FROM organization_organization_sales_channel_sales_channel osc
   JOIN "order" o ON o.sales_channel_id = osc.sales_channel_id AND o.deleted_at IS NULL AND o.is_draft_order = false
@@ -258,6 +261,7 @@ export type OrganizationOrderRow = {
   gallery_status: GalleryOrderStatus | null
   subtotal_cents: number | null
   payout_cents: number | null
+  store_platform_fee_cents: number | null
   currency_code: string
   subtotal: string | number
   tax_amount: string | number

@@ -195,8 +195,14 @@ export const MEDUSA_TABLES = {
     deleted_at: "timestamp with time zone",
   },
   store: {
+    default_region_id: "text",
     default_location_id: "text",
     created_at: "timestamp with time zone",
+    deleted_at: "timestamp with time zone",
+  },
+  shipping_option: {
+    id: "text",
+    name: "text",
     deleted_at: "timestamp with time zone",
   },
   sales_channel_stock_location: {

@@ -63,7 +63,8 @@ export function dashboardOrderView(row: OrganizationOrderRow) {
 
 /** The platform fee of an order: the gallery's 12 % commission on a gallery order, none on a store order. */
 function platformFee(row: OrganizationOrderRow): number {
-  if (!row.is_gallery || row.subtotal_cents === null || row.payout_cents === null) return 0
+  if (!row.is_gallery) return row.store_platform_fee_cents === null ? 0 : fromCents(row.store_platform_fee_cents)
+  if (row.subtotal_cents === null || row.payout_cents === null) return 0
   return fromCents(row.subtotal_cents - row.payout_cents)
 }
 

@@ -18,6 +18,9 @@ export const SandboxPaymentIntent = model
     transfer_group: model.text().nullable(),
     receipt_email: model.text().nullable(),
     metadata: model.json<Record<string, string>>().nullable(),
+    /** A destination charge's platform fee and connected account (an artist's own store); null for the gallery. */
+    application_fee_amount: model.number().nullable(),
+    transfer_destination: model.text().nullable(),
     /** `ch_...`, set when a confirmation succeeds; transfers name it as their source_transaction. */
     charge_id: model.text().unique().nullable(),
     payment_method: model.text().nullable(),

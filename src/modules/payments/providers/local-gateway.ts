@@ -26,6 +26,7 @@ import {
   ReverseTransferInput,
   SANDBOX_DECLINE_MESSAGE,
   SANDBOX_PAYMENT_METHODS,
+  SandboxPaymentIntentDetail,
   SandboxPaymentIntentView,
   SandboxPaymentMethod,
   TransferPage,
@@ -211,14 +212,23 @@ export class LocalGateway implements PaymentGateway {
     assertCents(input.amountCents, "amount", MIN_CHARGE_CENTS)
     assertUsd(input.currency)
     assertIdempotencyKey(input.idempotencyKey)
+    if (input.destinationCharge) {
+      assertCents(input.destinationCharge.applicationFeeCents, "application_fee_amount", 0)
+      if (input.destinationCharge.applicationFeeCents > input.amountCents) {
+        throw new MedusaError(MedusaError.Types.INVALID_DATA, "application_fee_amount must not exceed the amount")
+      }
+      if (!input.destinationCharge.destination.startsWith("acct_")) {
+        throw new MedusaError(MedusaError.Types.INVALID_DATA, "transfer_data.destination must be a connected account")
+      }
+    }
     const hash = requestHash("payment_intent.create", input)
     const id = generateEntityId(undefined, "pi")
     const [inserted] = await this.query<IntentRow>(
       sharedContext,
       `insert into sandbox_payment_intent
          (id, client_secret, amount, currency, status, transfer_group, receipt_email, metadata,
-          idempotency_key, request_hash)
-       values (?, ?, ?, ?, 'requires_payment_method', ?, ?, ?::jsonb, ?, ?)
+          application_fee_amount, transfer_destination, idempotency_key, request_hash)
+       values (?, ?, ?, ?, 'requires_payment_method', ?, ?, ?::jsonb, ?, ?, ?, ?)
        on conflict (idempotency_key) where deleted_at is null do nothing
        returning *`,
       [
@@ -226,9 +236,11 @@ export class LocalGateway implements PaymentGateway {
         `${id}_secret_${randomBytes(12).toString("hex")}`,
         input.amountCents,
         input.currency,
-        input.transferGroup,
+        input.transferGroup ?? null,
         input.receiptEmail,
         JSON.stringify(input.metadata ?? {}),
+        input.destinationCharge?.applicationFeeCents ?? null,
+        input.destinationCharge?.destination ?? null,
         input.idempotencyKey,
         hash,
       ]
@@ -264,6 +276,42 @@ export class LocalGateway implements PaymentGateway {
       throw this.noSuch("payment_intent", id)
     }
     return toView(row)
+  }
+
+  /** The local intent with its destination charge, fee and refunds, as Stripe's dashboard shows an intent. */
+  @InjectManager()
+  async retrieveSandboxPaymentIntentDetail(
+    id: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<SandboxPaymentIntentDetail> {
+    const [row] = await this.query<
+      IntentRow & {
+        application_fee_amount: number | null
+        transfer_destination: string | null
+        receipt_email: string | null
+        created_at: Date
+        refunds: { id: string; amount: number; status: string; created_at: string }[]
+      }
+    >(
+      sharedContext,
+      `select i.*, coalesce((
+         select json_agg(json_build_object('id', r.id, 'amount', r.amount, 'status', r.status, 'created_at', r.created_at)
+                         order by r.created_at)
+         from sandbox_refund r where r.payment_intent_id = i.id and r.deleted_at is null), '[]'::json) as refunds
+       from sandbox_payment_intent i where i.id = ? and i.deleted_at is null`,
+      [id]
+    )
+    if (!row) {
+      throw this.noSuch("payment_intent", id)
+    }
+    return {
+      ...toView(row),
+      applicationFeeCents: row.application_fee_amount,
+      destination: row.transfer_destination,
+      receiptEmail: row.receipt_email,
+      refunds: row.refunds.map((r) => ({ id: r.id, amountCents: r.amount, status: r.status, createdAt: new Date(r.created_at) })),
+      createdAt: new Date(row.created_at),
+    }
   }
 
   /**

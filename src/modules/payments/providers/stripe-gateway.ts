@@ -135,7 +135,13 @@ export class StripeGateway implements PaymentGateway {
         {
           amount: input.amountCents,
           currency: input.currency,
-          transfer_group: input.transferGroup,
+          ...(input.transferGroup ? { transfer_group: input.transferGroup } : {}),
+          ...(input.destinationCharge
+            ? {
+                application_fee_amount: input.destinationCharge.applicationFeeCents,
+                transfer_data: { destination: input.destinationCharge.destination },
+              }
+            : {}),
           receipt_email: input.receiptEmail,
           metadata: input.metadata,
           automatic_payment_methods: { enabled: true },
@@ -197,7 +203,12 @@ export class StripeGateway implements PaymentGateway {
   async createRefund(input: CreateRefundInput): Promise<{ id: string; status: string }> {
     const refund = await this.call("create the refund", () =>
       this.stripe_.refunds.create(
-        { payment_intent: input.paymentIntentId, amount: input.amountCents },
+        {
+          payment_intent: input.paymentIntentId,
+          amount: input.amountCents,
+          // A destination charge's refund takes the funds back from the connected account, fee included.
+          ...(input.destinationCharge ? { reverse_transfer: true, refund_application_fee: true } : {}),
+        },
         { idempotencyKey: input.idempotencyKey }
       )
     )

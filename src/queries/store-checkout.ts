@@ -1,0 +1,89 @@
+import { toCents } from "../lib/money"
+import type { StoreVariantFacts } from "../lib/store-checkout"
+import type { StockedSaleLine } from "../settlement/stock"
+import {
+  ORGANIZATION_SALES_CHANNEL_SQL,
+  STORE_CHECKOUT_VARIANTS_SQL,
+  ORDER_BOOK_SETUP_SQL,
+  ORDER_EXISTS_SQL,
+  STORE_PAYMENT_LINES_STOCK_SQL,
+  type StoreCheckoutVariantRow,
+} from "./medusa/store-checkout"
+import { type PgSource, toKnex } from "./pg"
+import type { OrderBookSetup } from "../order-book/shipping-setup"
+
+export type StoreCheckoutVariant = StoreVariantFacts & {
+  product_title: string
+  variant_title: string | null
+  sku: string | null
+  thumbnail: string | null
+}
+
+/** The requested variants as the organization's store sells them now, by variant id (one statement). */
+export async function getStoreCheckoutVariants(
+  source: PgSource,
+  organizationId: string,
+  variantIds: string[]
+): Promise<Map<string, StoreCheckoutVariant>> {
+  const { rows } = await toKnex(source).raw(STORE_CHECKOUT_VARIANTS_SQL, [organizationId, variantIds])
+  return new Map(
+    (rows as StoreCheckoutVariantRow[]).map((row) => [
+      row.variant_id,
+      {
+        variant_id: row.variant_id,
+        product_id: row.product_id,
+        product_status: row.product_status,
+        artist_archived: row.artist_archived_at !== null,
+        in_store: row.in_store,
+        price_cents: row.price === null ? null : toCents(Number(row.price)),
+        available: row.available === null ? null : Number(row.available),
+        product_title: row.product_title,
+        variant_title: row.variant_title,
+        sku: row.sku,
+        thumbnail: row.thumbnail,
+      },
+    ])
+  )
+}
+
+export async function getOrganizationSalesChannel(source: PgSource, organizationId: string): Promise<string | null> {
+  const { rows } = await toKnex(source).raw(ORGANIZATION_SALES_CHANNEL_SQL, [organizationId])
+  return (rows as { sales_channel_id: string }[])[0]?.sales_channel_id ?? null
+}
+
+
+export async function getStorePaymentLinesStock(
+  source: PgSource,
+  lines: { id: string; variant_id: string; quantity: number }[]
+): Promise<StockedSaleLine[]> {
+  const { rows } = await toKnex(source).raw(STORE_PAYMENT_LINES_STOCK_SQL, [
+    JSON.stringify(lines.map((l) => ({ id: l.id, variant_id: l.variant_id, quantity: l.quantity }))),
+  ])
+  return (rows as StockedSaleLine[]).map((row) => ({
+    id: row.id,
+    quantity: Number(row.quantity),
+    inventory: (row.inventory ?? []).map((link) => ({
+      inventory_item_id: link.inventory_item_id,
+      required_quantity: Number(link.required_quantity),
+      line_reserved: Number(link.line_reserved),
+      levels: link.levels.map((l) => ({
+        location_id: l.location_id,
+        stocked_quantity: Number(l.stocked_quantity),
+        reserved_quantity: Number(l.reserved_quantity),
+      })),
+    })),
+  }))
+}
+
+export async function orderExists(source: PgSource, orderId: string): Promise<boolean> {
+  const { rows } = await toKnex(source).raw(ORDER_EXISTS_SQL, [orderId])
+  return rows.length > 0
+}
+
+/** The order book's region, location and shipping option as stored now; null when any is missing. */
+export async function readOrderBookSetup(source: PgSource, shippingOptionName: string): Promise<OrderBookSetup | null> {
+  const { rows } = await toKnex(source).raw(ORDER_BOOK_SETUP_SQL, [shippingOptionName])
+  const row = rows[0] as { default_region_id: string | null; default_location_id: string | null; shipping_option_id: string | null } | undefined
+  if (!row?.default_region_id || !row.default_location_id || !row.shipping_option_id) return null
+  return { regionId: row.default_region_id, locationId: row.default_location_id, shippingOptionId: row.shipping_option_id }
+}

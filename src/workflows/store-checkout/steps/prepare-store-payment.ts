@@ -1,0 +1,90 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { entityId } from "../../../lib/entity-id"
+import type { PlanName } from "../../../lib/plan-fees"
+import { storeCommissionBasisPoints, storePlatformFeeCents } from "../../../lib/plan-fees"
+import {
+  canTakeStorePayments,
+  mergeRequestedLines,
+  MIN_STORE_CHARGE_CENTS,
+  STORE_CHECKOUT_MESSAGES,
+  storeCheckoutRefusal,
+  storeSubtotalCents,
+  type RequestedLine,
+} from "../../../lib/store-checkout"
+import type { StorePaymentItem } from "../../../modules/gallery/models/store-payment"
+import { ORGANIZATION_MODULE } from "../../../modules/organization"
+import type OrganizationModuleService from "../../../modules/organization/service"
+import { getStoreCheckoutVariants } from "../../../queries/store-checkout"
+
+/** A refusal naming the request field it concerns (the error handler puts it in `details.field`). */
+function fieldError(type: string, message: string, field: string) {
+  return Object.assign(new MedusaError(type, message), { field })
+}
+
+export type PrepareStorePaymentInput = { organizationId: string; lines: RequestedLine[]; at?: string }
+
+export type PreparedStorePayment = {
+  organizationId: string
+  destination: string
+  items: StorePaymentItem[]
+  subtotalCents: number
+  commissionBasisPoints: number
+  platformFeeCents: number
+}
+
+/**
+ * What a store sale would be now: the organization can take payments, every line is a published, priced, in-stock
+ * variant of its store (prices from Medusa, never from the request), the subtotal and the plan's platform fee.
+ * Refusals are 404 (unknown organization) or 400 with the field they concern. Reads only.
+ */
+export const prepareStorePaymentStep = createStep(
+  "prepare-store-payment",
+  async (input: PrepareStorePaymentInput, { container }) => {
+    const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
+    const [organization] = await organizations.listOrganizations(
+      { id: input.organizationId },
+      { select: ["id", "plan", "founding_artist_since", "stripe_account_id", "transfers_active"], take: 1 }
+    )
+    if (!organization) {
+      throw fieldError(MedusaError.Types.NOT_FOUND, STORE_CHECKOUT_MESSAGES.organizationNotFound, "org_id")
+    }
+    if (!canTakeStorePayments(organization)) {
+      throw fieldError(MedusaError.Types.INVALID_DATA, STORE_CHECKOUT_MESSAGES.paymentsNotEnabled, "org_id")
+    }
+    const lines = mergeRequestedLines(input.lines)
+    const variants = await getStoreCheckoutVariants(container, organization.id, [...new Set(lines.map((l) => l.variant_id))])
+    const refusal = storeCheckoutRefusal(lines, variants)
+    if (refusal) throw fieldError(MedusaError.Types.INVALID_DATA, refusal.message, "items")
+
+    const items: StorePaymentItem[] = lines.map((line) => {
+      const variant = variants.get(line.variant_id)!
+      return {
+        // The Medusa order line this line becomes (lib/store-checkout.ts storeOrderIdOf).
+        id: entityId("ordli"),
+        product_id: line.product_id,
+        variant_id: line.variant_id,
+        quantity: line.quantity,
+        unit_price_cents: variant.price_cents as number,
+        product_title: variant.product_title,
+        variant_title: variant.variant_title,
+        sku: variant.sku,
+        thumbnail: variant.thumbnail,
+      }
+    })
+    const subtotalCents = storeSubtotalCents(items)
+    if (subtotalCents < MIN_STORE_CHARGE_CENTS) {
+      throw fieldError(MedusaError.Types.INVALID_DATA, STORE_CHECKOUT_MESSAGES.belowMinimum, "items")
+    }
+    const at = input.at ? new Date(input.at) : new Date()
+    const plan = { plan: organization.plan as PlanName, founding_artist_since: organization.founding_artist_since ?? null }
+    return new StepResponse<PreparedStorePayment>({
+      organizationId: organization.id,
+      destination: organization.stripe_account_id as string,
+      items,
+      subtotalCents,
+      commissionBasisPoints: storeCommissionBasisPoints(plan, at),
+      platformFeeCents: storePlatformFeeCents(plan, subtotalCents, at),
+    })
+  }
+)
