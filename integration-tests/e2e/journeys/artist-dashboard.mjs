@@ -1,5 +1,5 @@
 // An artist (demo studio-north) logs in to /dashboard, creates a product with a second variant, ships a gallery order
-// a shopper paid for in the setup, reads the analytics charts, changes settings and creates an API key; a new artist
+// a shopper paid for in the setup (beside a store order), reads the analytics charts, changes settings and creates an API key; a new artist
 // signs up, creates a studio and goes through payout onboarding on the sandbox's page. On the way: the pages' empty,
 // loading and error states and the API's validation messages next to their fields. Measures the first load and the
 // dashboard's JavaScript size (bench/results/latest.json, `ui.dashboard`).
@@ -18,6 +18,7 @@ const TOKEN_STORAGE_KEY = "atelier_dashboard_token"
 // Names of this run's records: the journey also runs against a server whose database it already ran on.
 const RUN = Date.now().toString(36).slice(-5)
 const SHOPPER = `dana.${RUN}@example.com`
+const STORE_SHOPPER = `sam.${RUN}@example.com`
 const PRODUCT_HANDLE = `harbour-at-dusk-${RUN}`
 const STUDIO_SLUG = `studio-west-${RUN}`
 const KEY_NAME = `My website ${RUN}`
@@ -44,6 +45,16 @@ async function placeGalleryOrder(apiUrl, productId) {
   await api(apiUrl, "POST", `/api/sandbox/payment-intents/${paymentIntentId}/confirm`, { body: { payment_method: "pm_card_visa" } })
   const { order } = await api(apiUrl, "POST", "/api/gallery/checkout/confirm", { body: { paymentIntentId } })
   return order
+}
+
+/** A shopper buys the same print in studio-north's own store (the store checkout) and pays with the sandbox card. */
+async function placeStoreOrder(apiUrl, { orgId, productId, variantId, email }) {
+  const { clientSecret } = await api(apiUrl, "POST", "/api/create-payment-intent", {
+    body: { items: [{ product_id: productId, variant_id: variantId, quantity: 1 }], org_id: orgId, customer_email: email },
+  })
+  const paymentIntentId = clientSecret.slice(0, clientSecret.indexOf("_secret_"))
+  // The sandbox confirm settles the payment: the Medusa order exists when it returns (docs/store-checkout.md).
+  await api(apiUrl, "POST", `/api/sandbox/payment-intents/${paymentIntentId}/confirm`, { body: { payment_method: "pm_card_visa" } })
 }
 
 /**
@@ -95,7 +106,14 @@ test("artist dashboard: an artist creates a product and ships an order; a new ar
   const { token } = await api(apiUrl, "POST", "/auth/member/emailpass", { body: NORTH })
   let orderId = null
 
-  await t.test("setup: a shopper pays for studio-north's print in the gallery", async () => {
+  let storeOrderId = null
+
+  await t.test("setup: shoppers pay for studio-north's print in its store and in the gallery", async () => {
+    const variantId = (await sql("SELECT id FROM product_variant WHERE product_id = $1 AND deleted_at IS NULL", [northPrint])).rows[0].id
+    await placeStoreOrder(apiUrl, { orgId: northOrg, productId: northPrint, variantId, email: STORE_SHOPPER })
+    const storeOrder = await waitForDashboardOrder(apiUrl, token, STORE_SHOPPER)
+    assert.equal(storeOrder.source, "store")
+    storeOrderId = storeOrder.id
     const order = await placeGalleryOrder(apiUrl, northPrint)
     const mirrored = await waitForDashboardOrder(apiUrl, token, SHOPPER)
     assert.equal(mirrored.source, "gallery")
@@ -228,7 +246,8 @@ test("artist dashboard: an artist creates a product and ships an order; a new ar
     await page.getByRole("link", { name: "Orders" }).click()
     await page.locator("#order-status").selectOption("paid")
     await page.waitForURL(/status=paid/)
-    await page.locator(`[data-order="${orderId}"]`).waitFor()
+    await page.locator(`[data-order="${orderId}"] [data-source="gallery"]`).waitFor()
+    await page.locator(`[data-order="${storeOrderId}"] [data-source="store"]`).waitFor()
     await pages.shot(page, "orders-paid")
     await page.locator("#order-search").fill("nobody-ordered-this")
     await page.getByRole("button", { name: "Search" }).click()
