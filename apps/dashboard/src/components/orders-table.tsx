@@ -30,8 +30,8 @@ export function OrdersTable({ orders }: { orders: DashboardOrder[] }) {
             <Table.Cell>{dateTime(order.created_at)}</Table.Cell>
             <Table.Cell>
               <div className="flex flex-col">
-                <Text size="small">{order.customer_name || "—"}</Text>
-                <Text size="xsmall" className="text-ui-fg-subtle">
+                {order.customer_name && <Text size="small">{order.customer_name}</Text>}
+                <Text size={order.customer_name ? "xsmall" : "small"} className={order.customer_name ? "text-ui-fg-subtle" : undefined}>
                   {order.customer_email}
                 </Text>
               </div>
