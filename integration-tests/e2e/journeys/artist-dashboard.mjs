@@ -358,6 +358,22 @@ test("artist dashboard: an artist creates a product and ships an order; a new ar
     await pages.shot(page, "settings-api-key-revoked")
   })
 
+  await t.test("a plain member of studio-north reads the settings but cannot change them", async () => {
+    const member = await pages.open("/dashboard/settings/storefront")
+    await member.locator("#email").fill("member@atelier.test")
+    await member.locator("#password").fill("atelier-demo")
+    await member.getByRole("button", { name: "Log in" }).click()
+    await member.getByRole("form", { name: "Storefront settings" }).waitFor()
+    await member.getByText("Only the organization's owners can change these settings").waitFor()
+    assert.equal(await member.locator("#bio").inputValue(), "Landscapes of the northern coast, in oil and in print.")
+    assert.ok(await member.locator("#bio").isDisabled())
+    assert.equal(await member.getByRole("button", { name: "Save" }).count(), 0)
+    await pages.shot(member, "member-settings-read-only")
+    await member.getByRole("link", { name: "API keys" }).click()
+    await member.getByText("Only the organization's owners can see and manage API keys.").waitFor()
+    await member.context().close()
+  })
+
   await t.test("loading and error states", async () => {
     let release
     const held = new Promise((resolve) => (release = resolve))

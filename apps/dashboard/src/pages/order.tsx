@@ -125,7 +125,8 @@ export function OrderPage({ id }: { id: string }) {
   // the page shows what was just sent and looks again.
   const [justShipped, setJustShipped] = useState<Shipment | null>(null)
   const [polls, setPolls] = useState(0)
-  const awaitingFulfilment = order.status === "success" && order.data.status === "shipped" && order.data.fulfillments.length === 0
+  // Medusa records the fulfilment, then its shipment (with the tracking label): it is complete once shipped.
+  const awaitingFulfilment = order.status === "success" && order.data.status === "shipped" && !order.data.fulfillments.some((f) => f.shipped_at)
   useEffect(() => {
     const delay = fulfilmentPollDelay(polls)
     if (!awaitingFulfilment || delay === null) return
@@ -151,6 +152,7 @@ export function OrderPage({ id }: { id: string }) {
     return <ErrorState title="The order could not be loaded" error={order.error} onRetry={order.reload} />
   }
   const current = order.data
+  const shipments = current.fulfillments.filter((f) => f.shipped_at)
   return (
     <>
       <Link to="/orders" className="txt-compact-small text-ui-fg-subtle hover:text-ui-fg-base">
@@ -230,19 +232,19 @@ export function OrderPage({ id }: { id: string }) {
             ) : (
               <div className="flex flex-col gap-2 px-6 py-4">
                 <Heading level="h2">Shipping</Heading>
-                {current.fulfillments.length === 0 && justShipped && (
+                {shipments.length === 0 && justShipped && (
                   <Text size="small" data-testid="just-shipped">
                     Shipped with {justShipped.carrier || "no carrier named"}, tracking number {justShipped.tracking_number}.
                   </Text>
                 )}
-                {current.fulfillments.length === 0 && !justShipped && (
+                {shipments.length === 0 && !justShipped && (
                   <Text size="small" className="text-ui-fg-subtle">
                     {current.status === "shipped" || current.status === "delivered"
                       ? "Shipped; the tracking details are being recorded."
                       : `Nothing to ship while the order is ${statusLabel(current.status).toLowerCase()}.`}
                   </Text>
                 )}
-                {current.fulfillments.map((f, i) => (
+                {shipments.map((f, i) => (
                   <div key={i} className="flex flex-wrap items-center gap-2" data-fulfillment={f.tracking_number ?? ""}>
                     <Text size="small" weight="plus">
                       {f.carrier ?? "Carrier"}
