@@ -27,6 +27,32 @@ function requiredSecret(name: string): string {
 const paymentEnvironment = checkPaymentEnvironment(process.env)
 if (paymentEnvironment.outcome === "refused") refuseToStart(paymentEnvironment.message)
 
+// Email (docs/campaigns-and-email.md): Resend when RESEND_API_KEY is set, else the local provider (logs, sends nothing).
+const resendApiKey = process.env.RESEND_API_KEY
+if (isProduction && resendApiKey && !process.env.RESEND_WEBHOOK_SECRET) {
+  refuseToStart("RESEND_WEBHOOK_SECRET must be set in production when RESEND_API_KEY is")
+}
+if (isProduction && resendApiKey && !process.env.EMAIL_FROM) {
+  refuseToStart("EMAIL_FROM must be set in production when RESEND_API_KEY is")
+}
+const emailProvider = resendApiKey
+  ? {
+      resolve: "./src/modules/resend-notification",
+      id: "resend",
+      options: {
+        channels: ["email"],
+        api_key: resendApiKey,
+        // Resend's shared test sender: development only (it delivers only to the account's own address).
+        from: process.env.EMAIL_FROM || "Atelier <onboarding@resend.dev>",
+        base_url: process.env.RESEND_API_BASE,
+      },
+    }
+  : { resolve: "./src/modules/local-notification", id: "local", options: { channels: ["email"] } }
+// A development secret verifies email events when none is set (never in production: the route answers 503 there).
+const emailWebhookSecret =
+  process.env.RESEND_WEBHOOK_SECRET ||
+  (isProduction ? undefined : `whsec_${Buffer.from("atelier-dev-resend-webhook-secret").toString("base64")}`)
+
 // Marketplace tokens are sealed with CHANNEL_ENCRYPTION_KEY: production refuses to start without one.
 const channelEnvironment = readChannelEnvironment(process.env)
 if (channelEnvironment.outcome === "refused") refuseToStart(channelEnvironment.message)
@@ -84,6 +110,7 @@ module.exports = defineConfig({
         // Signs one-click unsubscribe links; JWT_SECRET unless a separate secret is set.
         unsubscribeSecret: process.env.UNSUBSCRIBE_SECRET || requiredSecret("JWT_SECRET"),
         publicUrl: process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 9000}`,
+        emailWebhookSecret,
       },
     },
     {
@@ -101,13 +128,7 @@ module.exports = defineConfig({
       key: Modules.NOTIFICATION,
       resolve: "@medusajs/medusa/notification",
       options: {
-        providers: [
-          {
-            resolve: "@medusajs/medusa/notification-local",
-            id: "local",
-            options: { channels: ["email"] },
-          },
-        ],
+        providers: [emailProvider],
       },
     },
     ...redisModules,

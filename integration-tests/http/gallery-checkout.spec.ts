@@ -1097,6 +1097,7 @@ medusaIntegrationTestRunner({
         expect(claimed.map((m) => m.key).sort()).toEqual([
           `medusa-order-book:${order.id}`,
           `order-paid-emails:${order.id}`,
+          `order-paid-webhooks:${order.id}`,
           `transfer-payouts:${order.id}`,
         ])
         expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 0, failed: 0 })
@@ -1110,11 +1111,11 @@ medusaIntegrationTestRunner({
         // The lease ends: the next dispatch delivers them; concurrent dispatchers never share a message.
         await pg.raw(`UPDATE gallery_outbox_message SET available_at = now()`)
         const results = await Promise.all([dispatchGalleryOutbox(container), dispatchGalleryOutbox(container)])
-        expect(results.reduce((n, r) => n + r.delivered, 0)).toBe(3)
+        expect(results.reduce((n, r) => n + r.delivered, 0)).toBe(4)
         expect(await count("sandbox_transfer")).toBe(1)
         expect(await waitFor(() => count("notification"), (n) => n >= 2)).toBe(2)
         const messages = await rows(`SELECT attempts, delivered_at FROM gallery_outbox_message`)
-        expect(messages.map((m) => m.attempts)).toEqual([2, 2, 2])
+        expect(messages.map((m) => m.attempts)).toEqual([2, 2, 2, 2])
         expect(messages.every((m) => m.delivered_at instanceof Date)).toBe(true)
 
         // Delivered messages are never claimed again.
@@ -1146,8 +1147,8 @@ medusaIntegrationTestRunner({
         }
         await outboxNudgeServed()
         jest.restoreAllMocks()
-        // Transfers, emails and the Medusa order book, per order.
-        expect(await count("gallery_outbox_message", "delivered_at IS NULL")).toBe(6)
+        // Transfers, emails, the Medusa order book and the organizations' webhooks, per order.
+        expect(await count("gallery_outbox_message", "delivered_at IS NULL")).toBe(8)
 
         // The email provider refuses anything about order b.
         // Seen through the batch overload, the one the outbox calls (jest.spyOn would type only the last overload).
@@ -1159,7 +1160,7 @@ medusaIntegrationTestRunner({
           if (list.some((n) => n.data?.publicId === b.order.public_id)) throw new Error("provider refused")
           return create(list)
         })
-        expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 5, failed: 1 })
+        expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 7, failed: 1 })
         // One call for both orders (2 + 2 emails), then each order alone.
         expect(calls).toEqual([4, 2, 2])
         const [failed] = await rows(`SELECT key, attempts, last_error FROM gallery_outbox_message WHERE delivered_at IS NULL`)
@@ -1181,7 +1182,7 @@ medusaIntegrationTestRunner({
            VALUES ('noti_interrupted', ?, 'email', 'gallery-order-confirmation', '{}'::jsonb, ?, 'gallery_order', ?, 'local', 'pending')`,
           [EMAIL, order.id, `gallery-order-confirmation:${order.id}`]
         )
-        expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 3, failed: 0 })
+        expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 4, failed: 0 })
         const sent = await rows(`SELECT status FROM notification WHERE idempotency_key = ?`, [`gallery-order-confirmation:${order.id}`])
         expect(sent).toEqual([{ status: "success" }])
         expect(await count("notification", "id = 'noti_interrupted'")).toBe(0)

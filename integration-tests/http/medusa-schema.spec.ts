@@ -14,6 +14,8 @@ import {
 import { getDashboardProductRecord, getProductOrganizationId, listDashboardProducts } from "../../src/queries/dashboard-products"
 import { loadGalleryOrderForPayment } from "../../src/queries/gallery-orders"
 import { getGalleryProductsByIds, listGalleryProducts } from "../../src/queries/gallery-products"
+import { countAudience, listAudienceEmails } from "../../src/queries/medusa/audience"
+import { organizationSalesDigest } from "../../src/queries/medusa/sales-digest"
 import { MEDUSA_TABLES } from "../../src/queries/medusa/tables"
 import { getPlatformOrder, listPlatformOrders } from "../../src/queries/platform-orders"
 import { getPlatformProduct, listPlatformProducts } from "../../src/queries/platform-products"
@@ -30,7 +32,13 @@ import {
   organizationOrderAnalytics,
 } from "../../src/queries/medusa/order-book"
 
-import { getStoreCheckoutVariants, getStorePaymentLinesStock, orderExists, readOrderBookSetup } from "../../src/queries/store-checkout"
+import {
+  findCustomerIdByEmail,
+  getStoreCheckoutVariants,
+  getStorePaymentLinesStock,
+  orderExists,
+  readOrderBookSetup,
+} from "../../src/queries/store-checkout"
 
 jest.setTimeout(180000)
 
@@ -194,10 +202,20 @@ medusaIntegrationTestRunner({
         await getOrderOrganizationId(pg, "order_missing")
         await getOrganizationOrder(pg, { organizationId: "org_missing", orderId: "order_missing" })
         await organizationOrderAnalytics(pg, { organizationId: "org_missing", days: 30 })
+        await countAudience(pg, "org_missing", {
+          ordered_since: from.toISOString(),
+          ordered_before: to.toISOString(),
+          total_spent_gte: 10,
+          product_type: "print",
+          source: "store",
+        })
+        await listAudienceEmails(pg, "org_missing", {})
+        await organizationSalesDigest(pg, { organizationId: "org_missing", from, to })
         await getStoreCheckoutVariants(pg, "org_missing", ["variant_missing"])
         await getStorePaymentLinesStock(pg, [{ id: "ordli_missing", variant_id: "variant_missing", quantity: 1 }])
         await orderExists(pg, "order_missing")
         await readOrderBookSetup(pg, "Shipped by the artist")
+        await findCustomerIdByEmail(pg, "nobody@example.test")
       })
       const overMedusa = statements.filter((statement) => NAMES_A_MEDUSA_TABLE.test(statement.sql))
       expect(overMedusa.length).toBeGreaterThanOrEqual(10)

@@ -13,7 +13,8 @@ import { reconcileStoreSettlements } from "../../src/jobs/reconcile-gallery-sett
 import { sendCartReminders, STORE_CART_REMINDER_TEMPLATE } from "../../src/cart-recovery/send-cart-reminders"
 import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../src/modules/payments"
 import { anyStatus, bearer, type Api } from "../helpers/accounts"
-import { outboxDrained, selectRows } from "../helpers/db"
+import { outboxDrained, selectRows, waitFor } from "../helpers/db"
+import { startWebhookReceiver, verifySignatures } from "../helpers/webhook-receiver"
 import { COLLECTOR_ADDRESS, loginDemoAdmin, loginDemoMember, orgIdsBySlug, productIdsByHandle, seedDemo } from "../helpers/demo-data"
 
 jest.setTimeout(180000)
@@ -239,6 +240,13 @@ medusaIntegrationTestRunner({
 
         // Emails: the customer's confirmation and the owner's notification, once each.
         await drained()
+        // The first-time shopper's guest customer is set on the order after payment.
+        const [withCustomer] = await selectRows(
+          pg,
+          `SELECT c.email FROM "order" o JOIN customer c ON c.id = o.customer_id WHERE o.id = ?`,
+          [stored.order_id]
+        )
+        expect(withCustomer).toEqual({ email: SHOPPER })
         const mails = await selectRows(pg, `SELECT template, "to" FROM notification WHERE resource_id = ? ORDER BY template`, [stored.order_id])
         expect(mails).toEqual([
           { template: STORE_ARTIST_NEW_ORDER_TEMPLATE, to: "north@atelier.test" },
@@ -256,6 +264,33 @@ medusaIntegrationTestRunner({
         const mails = await selectRows(pg, `SELECT template FROM notification WHERE resource_id = ?`, [stored.order_id])
         expect(mails.map((m) => m.template)).toEqual([STORE_ORDER_CONFIRMATION_TEMPLATE])
         await setEmailOrders(north, true)
+      })
+
+      it("tells the organization's webhook endpoints order.created and order.paid, signed, once each", async () => {
+        const receiver = await startWebhookReceiver()
+        try {
+          const north = await loginDemoMember(api, "north@atelier.test")
+          const endpoint = await api.post(
+            "/api/webhook-endpoints",
+            { url: `${receiver.url}/hooks`, events: ["order.created", "order.paid"] },
+            bearer(north)
+          )
+          expect(endpoint.status).toBe(201)
+          const intentId = await intentFor([line("studio-north-print")])
+          expect((await pay(intentId)).status).toBe(200)
+          await drained()
+          const stored = await payment(intentId)
+          const received = await waitFor(async () => receiver.requests, (r) => r.length >= 2)
+          const bodies = received.map((r) => JSON.parse(r.body))
+          expect(bodies.map((b) => b.type).sort()).toEqual(["order.created", "order.paid"])
+          for (const body of bodies) expect(body.data.id).toBe(stored.order_id)
+          for (const request of received) expect(verifySignatures(endpoint.data.secret, request)).toMatchObject({ atelier: true, standard: true })
+          await dispatchGalleryOutbox(container)
+          expect(receiver.requests).toHaveLength(2)
+          await api.delete(`/api/webhook-endpoints/${endpoint.data.webhook_endpoint.id}`, bearer(north))
+        } finally {
+          await receiver.close()
+        }
       })
 
       it("a declined card records the failure, leaves stock and makes no order; a later success settles", async () => {

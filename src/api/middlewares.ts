@@ -3,6 +3,7 @@ import { adminApiMiddlewares } from "./api/admin/middlewares"
 import { galleryMiddlewares } from "./api/gallery/middlewares"
 import { applicationMiddlewares } from "./api/middlewares"
 import { sandboxMiddlewares } from "./api/sandbox/middlewares"
+import { emailWebhookMiddlewares } from "./api/webhooks/email/middlewares"
 import { paymentWebhookMiddlewares } from "./api/webhooks/payments/middlewares"
 import { apiCors } from "./utils/cors"
 import { applicationRateLimit } from "./utils/rate-limit"
@@ -15,6 +16,7 @@ const familyRoutes: MiddlewareRoute[] = [
   ...galleryMiddlewares,
   ...adminApiMiddlewares,
   ...paymentWebhookMiddlewares,
+  ...emailWebhookMiddlewares,
   ...sandboxMiddlewares,
   ...applicationMiddlewares,
   ...platformMiddlewares,
@@ -29,7 +31,7 @@ export default defineMiddlewares({
     // Spec 8's application limits (the platform API under /api/v1 has its own, per organization and plan).
     { matcher: "/api*", middlewares: [applicationRateLimit()] },
     // No NUL or unpaired surrogate reaches a route that does not validate that input itself (validation.ts).
-    { matcher: "/api*", middlewares: [inputBackstop(familyRoutes, { signedBodyPaths: ["/api/webhooks/payments"] })] },
+    { matcher: "/api*", middlewares: [inputBackstop(familyRoutes, { signedBodyPaths: ["/api/webhooks/payments", "/api/webhooks/email"] })] },
     ...familyRoutes,
     // The gallery storefront (apps/gallery, docs/storefront-ui.md), a single-page app beside the API.
     { matcher: "/gallery", middlewares: [serveUiApp("gallery")] },

@@ -81,6 +81,11 @@ export function sendsOrderEmails(stored: Pick<StoredSettings, "email_orders"> | 
   return stored?.email_orders ?? DEFAULT_SETTINGS.notifications.email_orders
 }
 
+/** How often the owners of an organization get the sales digest (the default when nothing is stored). */
+export function digestFrequencyOf(stored: Pick<StoredSettings, "email_digest"> | null | undefined): EmailDigestFrequency {
+  return stored?.email_digest ?? DEFAULT_SETTINGS.notifications.email_digest
+}
+
 /** An absolute https URL with a host (no credentials); other schemes, http included, are refused. */
 export function isHttpsUrl(value: string): boolean {
   let url: URL

@@ -19,6 +19,8 @@ export const GALLERY_ORDER_PAID_HANDLERS = {
   referralConversions: "referral-conversions",
   /** Mirrors each artist order as a Medusa order in its organization's sales channel (docs/order-book.md). */
   medusaOrderBook: "medusa-order-book",
+  /** `order.created` and `order.paid` to the outbound webhooks of each artist order's organization (docs/outbound-webhooks.md). */
+  organizationWebhooks: "order-paid-webhooks",
 } as const
 
 /** Emitted once per artist order, when its artist ships it. */
@@ -30,6 +32,8 @@ export const GALLERY_ARTIST_ORDER_SHIPPED_HANDLERS = {
   shipmentEmail: "shipment-email",
   /** The Medusa fulfilment and shipment of the artist order's mirror (docs/order-book.md). */
   medusaFulfilment: "medusa-order-fulfilment",
+  /** `order.shipped` to the organization's outbound webhooks. */
+  organizationWebhooks: "order-shipped-webhooks",
 } as const
 
 /** Emitted once per artist order, when its artist marks it delivered. */
@@ -44,6 +48,8 @@ export const GALLERY_ORDER_CANCELLED_TOPIC = "gallery.order.cancelled"
 export const GALLERY_ORDER_CANCELLED_HANDLERS = {
   /** Cancels the Medusa orders that mirror its artist orders. */
   medusaCancel: "medusa-order-cancel",
+  /** `order.cancelled` to the outbound webhooks of each paid artist order's organization. */
+  organizationWebhooks: "order-cancelled-webhooks",
 } as const
 
 export type GalleryOrderCancelledPayload = { id: string }
@@ -103,6 +109,7 @@ export function galleryOrderPaidMessages(order: GalleryOrderPaidPayload): Outbox
     GALLERY_ORDER_PAID_HANDLERS.transferPayouts,
     GALLERY_ORDER_PAID_HANDLERS.orderPaidEmails,
     GALLERY_ORDER_PAID_HANDLERS.medusaOrderBook,
+    GALLERY_ORDER_PAID_HANDLERS.organizationWebhooks,
   ]
   if (order.referral_session_id) handlers.push(GALLERY_ORDER_PAID_HANDLERS.referralConversions)
   return handlers.map((handler) => ({
@@ -113,7 +120,7 @@ export function galleryOrderPaidMessages(order: GalleryOrderPaidPayload): Outbox
   }))
 }
 
-/** The messages a shipment queues: the customer's email and the Medusa fulfilment. */
+/** The messages a shipment queues: the customer's email, the Medusa fulfilment and the organization's webhooks. */
 export function artistOrderShippedMessages(artistOrderId: string): OutboxMessageInput[] {
   const payload: ArtistOrderShippedPayload = { id: artistOrderId }
   return Object.values(GALLERY_ARTIST_ORDER_SHIPPED_HANDLERS).map((handler) => ({
@@ -131,11 +138,15 @@ export function artistOrderDeliveredMessages(artistOrderId: string): OutboxMessa
   return [{ key: outboxMessageKey(handler, artistOrderId), topic: GALLERY_ARTIST_ORDER_DELIVERED_TOPIC, handler, payload }]
 }
 
-/** The messages a cancellation queues. */
+/** The messages a cancellation queues: the Medusa order book's cancellation and the organizations' webhooks. */
 export function galleryOrderCancelledMessages(orderId: string): OutboxMessageInput[] {
-  const handler = GALLERY_ORDER_CANCELLED_HANDLERS.medusaCancel
   const payload: GalleryOrderCancelledPayload = { id: orderId }
-  return [{ key: outboxMessageKey(handler, orderId), topic: GALLERY_ORDER_CANCELLED_TOPIC, handler, payload }]
+  return Object.values(GALLERY_ORDER_CANCELLED_HANDLERS).map((handler) => ({
+    key: outboxMessageKey(handler, orderId),
+    topic: GALLERY_ORDER_CANCELLED_TOPIC,
+    handler,
+    payload,
+  }))
 }
 
 const FIRST_RETRY_SECONDS = 10
@@ -166,13 +177,21 @@ export const STORE_ORDER_PAID_HANDLERS = {
   orderEmails: "store-order-emails",
   /** Credits the shopper's gallery referral session, when the payment carried one. */
   referralConversion: "store-referral-conversion",
+  /** order.created and order.paid to the organization's outbound webhook endpoints (docs/outbound-webhooks.md). */
+  organizationWebhooks: "store-order-webhooks",
+  /** A first-time shopper's guest customer, set on the order (made off the checkout's path). */
+  guestCustomer: "store-order-customer",
 } as const
 
 export type StoreOrderPaidPayload = { store_payment_id: string; order_id: string; referral_session_id: string | null }
 
 /** The messages a settled store payment queues (the referral handler only with a referral session). */
 export function storeOrderPaidMessages(payload: StoreOrderPaidPayload): OutboxMessageInput[] {
-  const handlers: string[] = [STORE_ORDER_PAID_HANDLERS.orderEmails]
+  const handlers: string[] = [
+    STORE_ORDER_PAID_HANDLERS.guestCustomer,
+    STORE_ORDER_PAID_HANDLERS.orderEmails,
+    STORE_ORDER_PAID_HANDLERS.organizationWebhooks,
+  ]
   if (payload.referral_session_id) handlers.push(STORE_ORDER_PAID_HANDLERS.referralConversion)
   return handlers.map((handler) => ({
     key: outboxMessageKey(handler, payload.store_payment_id),

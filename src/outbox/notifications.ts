@@ -7,9 +7,9 @@ import { Modules, NotificationStatus } from "@medusajs/framework/utils"
  */
 type NotificationModuleRows = Pick<INotificationModuleService, "createNotifications"> & {
   listNotifications(
-    filters: { idempotency_key: string[]; status: NotificationStatus },
-    config: { select: string[] }
-  ): Promise<{ id: string }[]>
+    filters: { idempotency_key: string[]; status?: NotificationStatus | NotificationStatus[] },
+    config: { select: string[]; take?: number | null }
+  ): Promise<{ id: string; idempotency_key: string | null; status: NotificationStatus; external_id: string | null }[]>
   deleteNotifications(ids: string[]): Promise<void>
 }
 
@@ -21,18 +21,35 @@ type NotificationModuleRows = Pick<INotificationModuleService, "createNotificati
  * of our keys is such a leftover: it is removed, and createNotifications records and sends it afresh under the same
  * key. (Retrying a `failure` row through createNotifications does not work in Medusa 2.21: it sends under a new id
  * and then fails to update that id.) The provider may have sent the lost one already: at the provider, delivery is
- * at least once across such a crash; the record stays one per key.
+ * at least once across such a crash; the record stays one per key. `retryFailed` removes `failure` rows of these keys
+ * the same way, so that a caller that owns its keys (a campaign's delivery run, under its lease) can try again.
  */
 export async function sendNotificationsOnce(
   container: Pick<MedusaContainer, "resolve">,
-  notifications: CreateNotificationDTO[]
+  notifications: CreateNotificationDTO[],
+  options: { retryFailed?: boolean } = {}
 ): Promise<void> {
   if (!notifications.length) return
   const module = container.resolve<NotificationModuleRows>(Modules.NOTIFICATION)
   const keys = notifications.map((n) => n.idempotency_key).filter((key): key is string => Boolean(key))
+  const unfinished = options.retryFailed ? [NotificationStatus.PENDING, NotificationStatus.FAILURE] : NotificationStatus.PENDING
   const interrupted = keys.length
-    ? await module.listNotifications({ idempotency_key: keys, status: NotificationStatus.PENDING }, { select: ["id"] })
+    ? await module.listNotifications({ idempotency_key: keys, status: unfinished }, { select: ["id"] })
     : []
   if (interrupted.length) await module.deleteNotifications(interrupted.map((n) => n.id))
   await module.createNotifications(notifications)
+}
+
+/** The notifications recorded under these idempotency keys: their status and the provider's message id. */
+export async function notificationsByKey(
+  container: Pick<MedusaContainer, "resolve">,
+  keys: string[]
+): Promise<Map<string, { id: string; status: NotificationStatus; external_id: string | null }>> {
+  if (!keys.length) return new Map()
+  const module = container.resolve<NotificationModuleRows>(Modules.NOTIFICATION)
+  const rows = await module.listNotifications(
+    { idempotency_key: keys },
+    { select: ["id", "idempotency_key", "status", "external_id"], take: null }
+  )
+  return new Map(rows.filter((row) => row.idempotency_key).map((row) => [row.idempotency_key as string, row]))
 }

@@ -14,9 +14,15 @@ import {
 } from "../lib/outbox"
 import { cancelGalleryOrderMirrors, mirrorPaidGalleryOrders, syncArtistOrderFulfilment } from "./handlers/medusa-order-book"
 import { sendGalleryOrderPaidEmails } from "./handlers/order-paid-emails"
+import {
+  queueArtistOrderShippedWebhooks,
+  queueGalleryOrderCancelledWebhooks,
+  queueGalleryOrderPaidWebhooks,
+  queueStoreOrderPaidWebhooks,
+} from "./handlers/organization-webhooks"
 import { recordGalleryReferralConversions } from "./handlers/referral-conversions"
 import { sendShipmentEmail } from "./handlers/shipment-email"
-import { recordStoreReferralConversion, sendStoreOrderEmails } from "./handlers/store-order-paid"
+import { attachStoreOrderCustomers, recordStoreReferralConversion, sendStoreOrderEmails } from "./handlers/store-order-paid"
 import { transferOrganizationPayouts } from "./handlers/transfer-organization-payouts"
 import { transferGalleryOrderPayouts } from "./handlers/transfer-payouts"
 
@@ -54,4 +60,13 @@ export const OUTBOX_HANDLERS: Record<string, OutboxHandler> = {
   [STORE_ORDER_PAID_HANDLERS.orderEmails]: (container, payloads) =>
     sendStoreOrderEmails(container, payloads as StoreOrderPaidPayload[]),
   [STORE_ORDER_PAID_HANDLERS.referralConversion]: eachOf<StoreOrderPaidPayload>(recordStoreReferralConversion),
+  [STORE_ORDER_PAID_HANDLERS.guestCustomer]: (container, payloads) =>
+    attachStoreOrderCustomers(container, payloads as StoreOrderPaidPayload[]),
+  // The organizations' outbound webhooks (docs/outbound-webhooks.md): one query per batch when nobody listens.
+  [GALLERY_ORDER_PAID_HANDLERS.organizationWebhooks]: (container, payloads) =>
+    queueGalleryOrderPaidWebhooks(container, payloads as GalleryOrderPaidPayload[]),
+  [GALLERY_ARTIST_ORDER_SHIPPED_HANDLERS.organizationWebhooks]: eachOf<ArtistOrderShippedPayload>(queueArtistOrderShippedWebhooks),
+  [GALLERY_ORDER_CANCELLED_HANDLERS.organizationWebhooks]: eachOf<GalleryOrderCancelledPayload>(queueGalleryOrderCancelledWebhooks),
+  [STORE_ORDER_PAID_HANDLERS.organizationWebhooks]: (container, payloads) =>
+    queueStoreOrderPaidWebhooks(container, payloads as StoreOrderPaidPayload[]),
 }

@@ -4,6 +4,7 @@ import type { StockedSaleLine } from "../settlement/stock"
 import {
   ORGANIZATION_SALES_CHANNEL_SQL,
   STORE_CHECKOUT_VARIANTS_SQL,
+  CUSTOMER_OF_EMAIL_SQL,
   ORDER_BOOK_SETUP_SQL,
   ORDER_EXISTS_SQL,
   STORE_PAYMENT_LINES_STOCK_SQL,
@@ -87,3 +88,10 @@ export async function readOrderBookSetup(source: PgSource, shippingOptionName: s
   if (!row?.default_region_id || !row.default_location_id || !row.shipping_option_id) return null
   return { regionId: row.default_region_id, locationId: row.default_location_id, shippingOptionId: row.shipping_option_id }
 }
+
+/** The id of the email's Medusa customer, or null (one indexed read). */
+export async function findCustomerIdByEmail(source: PgSource, email: string): Promise<string | null> {
+  const { rows } = await toKnex(source).raw(CUSTOMER_OF_EMAIL_SQL, [email])
+  return (rows as { id: string }[])[0]?.id ?? null
+}
+

@@ -11,9 +11,12 @@ import { productMiddlewares } from "./products/middlewares"
 import { orderBookMiddlewares } from "./orders/middlewares"
 import { CheckSlugQuery, CreateOrganizationBody, OrganizationContextQuery } from "./organizations/validators"
 import { payoutMiddlewares } from "./payouts/middlewares"
+import { campaignMiddlewares } from "./campaigns/middlewares"
+import { segmentMiddlewares } from "./segments/middlewares"
 import { apiKeyMiddlewares } from "./settings/api-keys/middlewares"
 import { settingsMiddlewares } from "./settings/middlewares"
 import { unsubscribeMiddlewares } from "./unsubscribe/middlewares"
+import { webhookEndpointMiddlewares } from "./webhook-endpoints/middlewares"
 
 /**
  * The creator-dashboard family: every /api route outside /api/gallery, /api/admin, /api/webhooks (signed by the
@@ -54,5 +57,8 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
   ...guestMiddlewares,
   ...settingsMiddlewares,
   ...payoutMiddlewares,
+  ...segmentMiddlewares,
+  ...campaignMiddlewares,
   ...channelMiddlewares,
+  ...webhookEndpointMiddlewares,
 ]

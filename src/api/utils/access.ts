@@ -26,15 +26,17 @@ export type OrganizationScopedRequest<Body = unknown> = AuthenticatedMedusaReque
 
 type Middleware = (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => unknown
 
+type AuthType = "bearer" | "session"
+
 // Medusa's `authenticate` answers failures itself with its own body; running it in "optional" mode lets
 // Atelier answer 401/403 with the spec's `{error, message}` body instead.
-function identify(actorTypes: string[]): Middleware {
-  return authenticate(actorTypes, ["bearer"], { allowUnauthenticated: true }) as Middleware
+function identify(actorTypes: string[], authTypes: AuthType[] = ["bearer"]): Middleware {
+  return authenticate(actorTypes, authTypes, { allowUnauthenticated: true }) as Middleware
 }
 
-function requireActor(actor: string): Middleware[] {
+function requireActor(actor: string, authTypes: AuthType[] = ["bearer"]): Middleware[] {
   return [
-    identify([ADMIN_ACTOR, MEMBER_ACTOR]),
+    identify([ADMIN_ACTOR, MEMBER_ACTOR], authTypes),
     (req, res, next) => {
       const auth = (req as AuthenticatedMedusaRequest).auth_context
       if (!auth?.actor_id) return sendAuthError(res, 401, "Authentication required")
@@ -46,8 +48,12 @@ function requireActor(actor: string): Middleware[] {
   ]
 }
 
-/** Gallery administrators: Medusa admin users (actor type `user`). */
-export const requireAdmin = (): Middleware[] => requireActor(ADMIN_ACTOR)
+/**
+ * Gallery administrators: Medusa admin users (actor type `user`), with a bearer token or the Medusa admin's session
+ * cookie (`POST /auth/session` after logging in at /app), so the admin extension's pages call /api/admin/* on the
+ * session the administrator already has, like Medusa's own /admin routes (docs/admin-extension.md).
+ */
+export const requireAdmin = (): Middleware[] => requireActor(ADMIN_ACTOR, ["session", "bearer"])
 
 /** Artists: organization members (actor type `member`). */
 export const requireMember = (): Middleware[] => requireActor(MEMBER_ACTOR)

@@ -2,6 +2,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { errorHandler as medusaErrorHandler, getHttpResponseFromError } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { authErrorBody, errorBody, routeFamily } from "../../lib/error-bodies"
+import { isPublicConflict } from "../../lib/public-conflict"
 
 /** Names the input field an error is about (`email`, `shippingAddress.city`), when known. */
 export const ERROR_FIELD_HEADER = "X-Error-Field"
@@ -27,6 +28,8 @@ export function atelierErrorHandler() {
 
     const { statusCode, body } = getHttpResponseFromError(err)
     let message = typeof body.message === "string" && body.message ? body.message : "An unknown error occurred."
+    // Conflicts made by Atelier (src/lib/public-conflict.ts) keep their message; Medusa's own stay generic.
+    if (statusCode === 409 && isPublicConflict(err)) message = err.message
     if (statusCode >= 500) {
       req.scope?.resolve(ContainerRegistrationKeys.LOGGER).error(err)
       // An UNEXPECTED_STATE MedusaError carries a message meant for the caller ("Failed to create payment intent");

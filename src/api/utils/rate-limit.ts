@@ -61,11 +61,22 @@ function bearerActor(req: MedusaRequest): string | null {
   return context?.actor_id ? `${context.actor_type}:${context.actor_id}` : null
 }
 
+/**
+ * The actor of a Medusa session (the admin extension calls /api/admin/* on the administrator's /app session), or
+ * null. express-session has verified the cookie's signature before any route middleware runs.
+ */
+function sessionActor(req: MedusaRequest): string | null {
+  const context = (req as MedusaRequest & { session?: { auth_context?: { actor_type?: string; actor_id?: string } } })
+    .session?.auth_context
+  if (!context?.actor_id || (context.actor_type !== ADMIN_ACTOR && context.actor_type !== MEMBER_ACTOR)) return null
+  return `${context.actor_type}:${context.actor_id}`
+}
+
 const WEBHOOKS = /^\/api\/webhooks(?:\/|$)/
 
 /**
  * Global `/api*` limit (spec 8, application routes): per minute, webhook endpoints 10,000 per client address,
- * requests with a valid member or administrator token 1,000 per actor, anything else 100 per client address (the
+ * requests with a valid member or administrator token (or session) 1,000 per actor, anything else 100 per client address (the
  * environment overrides them). The platform API under /api/v1 has its own limits (per organization and plan).
  */
 export function applicationRateLimit(): Middleware {
@@ -80,7 +91,7 @@ export function applicationRateLimit(): Middleware {
     if (WEBHOOKS.test(path)) {
       ;[name, key, points] = ["webhook", requestClientAddress(req), limits.webhook]
     } else {
-      const actor = bearerActor(req)
+      const actor = bearerActor(req) ?? sessionActor(req)
       ;[name, key, points] = actor
         ? ["app-actor", actor, limits.authenticated]
         : ["app-anonymous", requestClientAddress(req), limits.anonymous]

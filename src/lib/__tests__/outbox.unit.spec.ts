@@ -21,6 +21,7 @@ describe("outbox rules", () => {
       ["transfer-payouts:gord_1", GALLERY_ORDER_PAID_TOPIC, "transfer-payouts"],
       ["order-paid-emails:gord_1", GALLERY_ORDER_PAID_TOPIC, "order-paid-emails"],
       ["medusa-order-book:gord_1", GALLERY_ORDER_PAID_TOPIC, "medusa-order-book"],
+      ["order-paid-webhooks:gord_1", GALLERY_ORDER_PAID_TOPIC, "order-paid-webhooks"],
     ])
     expect(plain[0].payload).toEqual({ id: "gord_1", referral_session_id: null, charge_id: "ch_1" })
     const referred = galleryOrderPaidMessages({ id: "gord_2", referral_session_id: "sess", charge_id: null })
@@ -28,12 +29,13 @@ describe("outbox rules", () => {
       "transfer-payouts",
       "order-paid-emails",
       "medusa-order-book",
+      "order-paid-webhooks",
       "referral-conversions",
     ])
-    expect(referred[3].payload).toEqual({ id: "gord_2", referral_session_id: "sess", charge_id: null })
+    expect(referred[4].payload).toEqual({ id: "gord_2", referral_session_id: "sess", charge_id: null })
   })
 
-  it("a shipment queues the customer's shipping email and the Medusa fulfilment, keyed by the artist order", () => {
+  it("a shipment queues the customer's shipping email, the Medusa fulfilment and the webhooks, keyed by the artist order", () => {
     expect(artistOrderShippedMessages("aord_1")).toEqual([
       { key: "shipment-email:aord_1", topic: "gallery.artist_order.shipped", handler: "shipment-email", payload: { id: "aord_1" } },
       {
@@ -42,15 +44,27 @@ describe("outbox rules", () => {
         handler: "medusa-order-fulfilment",
         payload: { id: "aord_1" },
       },
+      {
+        key: "order-shipped-webhooks:aord_1",
+        topic: "gallery.artist_order.shipped",
+        handler: "order-shipped-webhooks",
+        payload: { id: "aord_1" },
+      },
     ])
   })
 
-  it("a delivery and a cancellation queue the Medusa order book's update", () => {
+  it("a delivery and a cancellation queue the Medusa order book's update (and a cancellation the webhooks)", () => {
     expect(artistOrderDeliveredMessages("aord_1")).toEqual([
       { key: "medusa-order-delivery:aord_1", topic: "gallery.artist_order.delivered", handler: "medusa-order-delivery", payload: { id: "aord_1" } },
     ])
     expect(galleryOrderCancelledMessages("gord_1")).toEqual([
       { key: "medusa-order-cancel:gord_1", topic: "gallery.order.cancelled", handler: "medusa-order-cancel", payload: { id: "gord_1" } },
+      {
+        key: "order-cancelled-webhooks:gord_1",
+        topic: "gallery.order.cancelled",
+        handler: "order-cancelled-webhooks",
+        payload: { id: "gord_1" },
+      },
     ])
   })
 

@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { ICustomerModuleService, IOrderModuleService } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { fromCents } from "../../lib/money"
 import { sendsOrderEmails } from "../../lib/organization-settings"
 import { STORE_ORDER_PAID_TOPIC, type StoreOrderPaidPayload } from "../../lib/outbox"
@@ -112,3 +113,32 @@ export async function recordStoreReferralConversion(container: MedusaContainer, 
     },
   })
 }
+
+/**
+ * Outbox handler of `store.order.paid`: orders made without a customer (the shopper's email had none) get the email's
+ * Medusa customer — an existing one, else a new guest customer — as Medusa's own checkout gives every order one.
+ * A batch at once; idempotent (orders that have a customer are left alone).
+ */
+export async function attachStoreOrderCustomers(container: MedusaContainer, payloads: StoreOrderPaidPayload[]) {
+  const orders: IOrderModuleService = container.resolve(Modules.ORDER)
+  const missing = (
+    await orders.listOrders({ id: payloads.map((p) => p.order_id) }, { select: ["id", "email", "customer_id"] })
+  ).filter((order) => !order.customer_id && order.email)
+  if (!missing.length) return
+  const customers: ICustomerModuleService = container.resolve(Modules.CUSTOMER)
+  const emails = [...new Set(missing.map((order) => (order.email as string).toLowerCase()))]
+  const known = await customers.listCustomers({ email: emails }, { select: ["id", "email", "has_account"] })
+  const byEmail = new Map<string, string>()
+  // An account holder wins over a guest record of the same email.
+  for (const c of [...known].sort((a, b) => Number(a.has_account) - Number(b.has_account))) {
+    if (c.email) byEmail.set(c.email.toLowerCase(), c.id)
+  }
+  const toCreate = emails.filter((email) => !byEmail.has(email))
+  if (toCreate.length) {
+    for (const c of await customers.createCustomers(toCreate.map((email) => ({ email })))) byEmail.set((c.email as string).toLowerCase(), c.id)
+  }
+  await orders.updateOrders(
+    missing.map((order) => ({ id: order.id, customer_id: byEmail.get((order.email as string).toLowerCase()) }))
+  )
+}
+

@@ -199,12 +199,15 @@ export function orderFactsJoins(alias: string): string {
 // ------------------------------------------------------------------------------------------------------------
 // The organization's orders
 
+/** The name of the CTE holding the organization's orders with their status, for statements built on ORGANIZATION_ORDERS_CTE elsewhere. */
+export const ORGANIZATION_ORDERS = "orders"
+
 /**
  * One row per Medusa order of the organization (its sales channel), with what the dashboard shows and what its
  * status is derived from (`$org` = the organization id binding). The status column mirrors orderBookStatus
  * (src/lib/order-book.ts): gallery mirrors follow their artist order, store orders Medusa's own state.
  */
-const ORGANIZATION_ORDERS_CTE = `
+export const ORGANIZATION_ORDERS_CTE = `
 org_orders AS (
   SELECT o.id, o.display_id, o.status::text AS medusa_status, o.email, o.customer_id, o.created_at, o.metadata,
          o.version, o.currency_code, o.shipping_address_id,

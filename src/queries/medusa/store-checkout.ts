@@ -82,3 +82,8 @@ export const ORDER_BOOK_SETUP_SQL = `
          (SELECT so.id FROM shipping_option so WHERE so.name = ? AND so.deleted_at IS NULL ORDER BY so.id LIMIT 1)
            AS shipping_option_id
   FROM store s WHERE s.deleted_at IS NULL ORDER BY s.created_at LIMIT 1`
+
+/** The Medusa customer of the email `?` (as stored: Atelier stores emails lower-cased), an account holder first. */
+export const CUSTOMER_OF_EMAIL_SQL = `
+  SELECT id FROM customer WHERE email = ? AND deleted_at IS NULL ORDER BY has_account DESC, created_at LIMIT 1`
+

@@ -200,6 +200,13 @@ export const MEDUSA_TABLES = {
     created_at: "timestamp with time zone",
     deleted_at: "timestamp with time zone",
   },
+  customer: {
+    id: "text",
+    email: "text",
+    has_account: "boolean",
+    created_at: "timestamp with time zone",
+    deleted_at: "timestamp with time zone",
+  },
   shipping_option: {
     id: "text",
     name: "text",

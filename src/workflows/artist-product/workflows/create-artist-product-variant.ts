@@ -6,6 +6,7 @@ import {
   updateProductVariantsWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { loadArtistProductStep } from "../steps/load-artist-product"
+import { queueProductWebhookEventsStep } from "../steps/queue-product-webhook-events"
 import { resolveArtistProductContextStep } from "../steps/resolve-artist-product-context"
 import { validateArtistProductReferencesStep } from "../steps/validate-artist-product-references"
 import { validateArtistProductVariantChangeStep } from "../steps/validate-artist-product-variant-change"
@@ -92,6 +93,13 @@ export const createArtistProductVariantWorkflow = createWorkflow(
       })
     })
 
+    queueProductWebhookEventsStep(
+      transform({ input, record }, ({ input, record }) => ({
+        organization_id: record.organization_id,
+        product_ids: [input.product_id],
+        type: "product.updated" as const,
+      }))
+    )
     return new WorkflowResponse(transform({ created }, ({ created }) => ({ id: created[0].id })))
   }
 )

@@ -9,6 +9,7 @@ import {
 import { ORGANIZATION_MODULE } from "../../../modules/organization"
 import type { ArtworkType } from "../../../lib/artwork-types"
 import { createArtistProductRowsStep } from "../steps/create-artist-product-rows"
+import { queueProductWebhookEventsStep } from "../steps/queue-product-webhook-events"
 import { resolveArtistProductContextStep } from "../steps/resolve-artist-product-context"
 import { resolveArtistProductHandlesStep } from "../steps/resolve-artist-product-handles"
 import { validateArtistProductReferencesStep } from "../steps/validate-artist-product-references"
@@ -89,7 +90,8 @@ const managesInventory = (variant: ArtistProductVariantInput) => variant.manage_
 /**
  * Creates Medusa products for one organization: each in the organization's own sales channel, with
  * USD prices, an inventory item per variant stocked at a stock location, and its `artist_product` row
- * (gallery flags) linked 1:1. Any failure undoes everything (nested Medusa workflows compensate too).
+ * (gallery flags) linked 1:1; then product.created to the organization's outbound webhooks. Any failure undoes
+ * everything (nested Medusa workflows compensate too).
  */
 export const createArtistProductsWorkflow = createWorkflow(
   "create-artist-products",
@@ -195,6 +197,14 @@ export const createArtistProductsWorkflow = createWorkflow(
       }))
     )
     createRemoteLinkStep(links)
+
+    queueProductWebhookEventsStep(
+      transform({ input, products }, ({ input, products }) => ({
+        organization_id: input.organization_id,
+        product_ids: products.map((product) => product.id),
+        type: "product.created" as const,
+      }))
+    )
 
     const result = transform({ input, products, rows }, ({ input, products, rows }) =>
       products.map(

@@ -2,6 +2,7 @@ import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/fra
 import { deleteProductVariantsWorkflow, updateProductVariantsWorkflow } from "@medusajs/medusa/core-flows"
 import { rankWithout } from "../../../lib/dashboard-products"
 import { loadArtistProductStep } from "../steps/load-artist-product"
+import { queueProductWebhookEventsStep } from "../steps/queue-product-webhook-events"
 import { validateArtistProductVariantChangeStep } from "../steps/validate-artist-product-variant-change"
 
 export type DeleteArtistProductVariantWorkflowInput = { product_id: string; variant_id: string }
@@ -31,6 +32,13 @@ export const deleteArtistProductVariantWorkflow = createWorkflow(
     when("artist-variants-reranked", { ranks }, ({ ranks }) => ranks.length > 0).then(() => {
       updateProductVariantsWorkflow.runAsStep({ input: transform({ ranks }, ({ ranks }) => ({ product_variants: ranks })) })
     })
+    queueProductWebhookEventsStep(
+      transform({ input, record }, ({ input, record }) => ({
+        organization_id: record.organization_id,
+        product_ids: [input.product_id],
+        type: "product.updated" as const,
+      }))
+    )
     return new WorkflowResponse(transform({ input }, ({ input }) => ({ id: input.variant_id })))
   }
 )

@@ -7,6 +7,7 @@ import {
 } from "@medusajs/medusa/core-flows"
 import { rankWithDefault } from "../../../lib/dashboard-products"
 import { loadArtistProductStep } from "../steps/load-artist-product"
+import { queueProductWebhookEventsStep } from "../steps/queue-product-webhook-events"
 import { resolveArtistProductContextStep } from "../steps/resolve-artist-product-context"
 import { validateArtistProductReferencesStep } from "../steps/validate-artist-product-references"
 import { validateArtistProductVariantChangeStep } from "../steps/validate-artist-product-variant-change"
@@ -99,6 +100,13 @@ export const updateArtistProductVariantWorkflow = createWorkflow(
       createInventoryLevelsWorkflow.runAsStep({ input: transform({ level }, ({ level }) => ({ inventory_levels: [level] })) })
     })
 
+    queueProductWebhookEventsStep(
+      transform({ input, record }, ({ input, record }) => ({
+        organization_id: record.organization_id,
+        product_ids: [input.product_id],
+        type: "product.updated" as const,
+      }))
+    )
     return new WorkflowResponse(transform({ input }, ({ input }) => ({ id: input.variant_id })))
   }
 )

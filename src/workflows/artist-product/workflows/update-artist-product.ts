@@ -3,6 +3,7 @@ import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/fra
 import { updateProductsWorkflow, updateProductVariantsWorkflow } from "@medusajs/medusa/core-flows"
 import type { ArtworkType } from "../../../lib/artwork-types"
 import { loadArtistProductStep } from "../steps/load-artist-product"
+import { queueProductWebhookEventsStep } from "../steps/queue-product-webhook-events"
 import { resolveArtistProductHandlesStep } from "../steps/resolve-artist-product-handles"
 import { updateArtistProductRowStep } from "../steps/update-artist-product-row"
 import { validateArtistProductReferencesStep } from "../steps/validate-artist-product-references"
@@ -32,7 +33,7 @@ export type UpdateArtistProductWorkflowInput = {
 /**
  * Updates an artist product: Medusa's product (title, handle, description, status, type, images) through
  * updateProductsWorkflow, the default variant's price through updateProductVariantsWorkflow, and the artist_product
- * row (gallery flags, archive mark). Checks come first (404, taken handle, unknown type, publishing without a
+ * row (gallery flags, archive mark); then product.updated to the organization's outbound webhooks. Checks come first (404, taken handle, unknown type, publishing without a
  * price); any later failure undoes the earlier writes (each step and nested workflow compensates).
  */
 export const updateArtistProductWorkflow = createWorkflow(
@@ -93,6 +94,13 @@ export const updateArtistProductWorkflow = createWorkflow(
         featured: input.featured,
         archived_at:
           input.archived === undefined ? undefined : input.archived ? (record.archived_at ?? new Date()) : null,
+      }))
+    )
+    queueProductWebhookEventsStep(
+      transform({ input, record }, ({ input, record }) => ({
+        organization_id: record.organization_id,
+        product_ids: [input.product_id],
+        type: "product.updated" as const,
       }))
     )
     return new WorkflowResponse(transform({ input }, ({ input }) => ({ id: input.product_id })))

@@ -1,4 +1,4 @@
-import type { CreateOrderDTO, ICustomerModuleService, IOrderModuleService } from "@medusajs/framework/types"
+import type { CreateOrderDTO, IOrderModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { fromCents } from "../../../lib/money"
@@ -6,13 +6,18 @@ import { STORE_ORDER_SOURCE } from "../../../lib/order-book"
 import { storeOrderIdOf } from "../../../lib/store-checkout"
 import type { StorePaymentRow } from "../../../modules/gallery/service"
 import { ensureOrderBookSetup, ORDER_BOOK_SHIPPING_OPTION_NAME, type OrderBookSetup } from "../../../order-book/shipping-setup"
-import { getOrganizationSalesChannel, orderExists, readOrderBookSetup } from "../../../queries/store-checkout"
+import {
+  findCustomerIdByEmail,
+  getOrganizationSalesChannel,
+  orderExists,
+  readOrderBookSetup,
+} from "../../../queries/store-checkout"
 import { settledPayment, type LoadedStorePayment } from "./load-store-payment-for-settlement"
 
 /** The Medusa order of a paid store payment (docs/store-checkout.md): source store, the charged prices, the fee. */
 export function storeOrderInput(
   payment: StorePaymentRow,
-  context: { setup: OrderBookSetup; salesChannelId: string | null; customerId: string; chargeId: string | null }
+  context: { setup: OrderBookSetup; salesChannelId: string | null; customerId: string | null; chargeId: string | null }
 ): CreateOrderDTO {
   return {
     // Ids chosen here, not by Medusa: the order's from the payment's (found again after a crash), the lines' those
@@ -20,7 +25,7 @@ export function storeOrderInput(
     id: storeOrderIdOf(payment.id),
     region_id: context.setup.regionId,
     sales_channel_id: context.salesChannelId ?? undefined,
-    customer_id: context.customerId,
+    customer_id: context.customerId ?? undefined,
     email: payment.customer_email,
     currency_code: "usd",
     status: "pending",
@@ -59,41 +64,30 @@ export function storeOrderInput(
   } as CreateOrderDTO
 }
 
-type Compensation = { orderId: string | null; customerId: string | null }
-
 /**
  * Makes the store payment's Medusa order in the organization's sales channel — unless a crashed run made it already
- * (its id derives from the payment's) — with the email's customer (a guest one when none exists). The stock reserved
- * at payment already names the order's lines, so Medusa's fulfilment consumes it. Compensation deletes the order and
- * customer this run made.
+ * (its id derives from the payment's). An existing customer of the email is its customer; a first-time shopper's
+ * guest customer is made after payment by the outbox (`store-order-customer`), off the checkout's path. The stock
+ * reserved at payment already names the order's lines, so Medusa's fulfilment consumes it. Compensation deletes the
+ * order this run made.
  */
 export const createStoreOrderStep = createStep(
   "create-store-order",
   async (input: LoadedStorePayment, { container }) => {
     const payment = settledPayment(input)
     const orderId = storeOrderIdOf(payment.id)
-    const made: Compensation = { orderId: null, customerId: null }
-    if (await orderExists(container, orderId)) return new StepResponse({ orderId }, made)
+    if (await orderExists(container, orderId)) return new StepResponse({ orderId }, null as string | null)
 
-    const [setup, salesChannelId] = await Promise.all([
+    const [setup, salesChannelId, customerId] = await Promise.all([
       readOrderBookSetup(container, ORDER_BOOK_SHIPPING_OPTION_NAME).then((found) => found ?? ensureOrderBookSetup(container)),
       getOrganizationSalesChannel(container, payment.organization_id),
+      findCustomerIdByEmail(container, payment.customer_email),
     ])
-    const customers: ICustomerModuleService = container.resolve(Modules.CUSTOMER)
-    const email = payment.customer_email.toLowerCase()
-    const known = await customers.listCustomers({ email }, { select: ["id", "has_account"] })
-    let customerId = [...known].sort((a, b) => Number(b.has_account) - Number(a.has_account))[0]?.id
-    if (!customerId) {
-      customerId = (await customers.createCustomers({ email })).id
-      made.customerId = customerId
-    }
     const orders: IOrderModuleService = container.resolve(Modules.ORDER)
     await orders.createOrders([storeOrderInput(payment, { setup, salesChannelId, customerId, chargeId: input.chargeId })])
-    made.orderId = orderId
-    return new StepResponse({ orderId }, made)
+    return new StepResponse({ orderId }, orderId as string | null)
   },
-  async (made, { container }) => {
-    if (made?.orderId) await container.resolve<IOrderModuleService>(Modules.ORDER).deleteOrders([made.orderId])
-    if (made?.customerId) await container.resolve<ICustomerModuleService>(Modules.CUSTOMER).deleteCustomers([made.customerId])
+  async (madeOrderId, { container }) => {
+    if (madeOrderId) await container.resolve<IOrderModuleService>(Modules.ORDER).deleteOrders([madeOrderId])
   }
 )

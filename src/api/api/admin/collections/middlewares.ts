@@ -4,6 +4,7 @@ import {
   AddCollectionItemBody,
   AdminListCollectionsQuery,
   CreateCollectionBody,
+  PreviewCollectionBody,
   ReorderCollectionItemsBody,
   UpdateCollectionBody,
 } from "./validators"
@@ -12,6 +13,7 @@ import {
 export const adminCollectionsMiddlewares: MiddlewareRoute[] = [
   { matcher: "/api/admin/collections", methods: ["GET"], middlewares: [validateQuery(AdminListCollectionsQuery)] },
   { matcher: "/api/admin/collections", methods: ["POST"], middlewares: [validateBody(CreateCollectionBody)] },
+  { matcher: "/api/admin/collections/preview", methods: ["POST"], middlewares: [validateBody(PreviewCollectionBody)] },
   { matcher: "/api/admin/collections/:id", methods: ["PATCH"], middlewares: [validateBody(UpdateCollectionBody)] },
   { matcher: "/api/admin/collections/:id/items", methods: ["POST"], middlewares: [validateBody(AddCollectionItemBody)] },
   {

@@ -252,3 +252,59 @@ export const AdminListCollectionsQuery = z.strictObject({
   type: z.enum(COLLECTION_TYPES).optional(),
 })
 export type AdminListCollectionsQuery = z.infer<typeof AdminListCollectionsQuery>
+
+export const PREVIEW_LIMIT_DEFAULT = 24
+export const PREVIEW_LIMIT_MAX = 100
+
+export const PREVIEW_MESSAGES = {
+  typeRuled: "Type must be smart or hybrid: a manual collection has no rules to preview",
+  limit: `Limit must be a whole number from 1 to ${PREVIEW_LIMIT_MAX}`,
+} as const
+
+export type PreviewCollectionInput = {
+  type: Exclude<CollectionType, "manual">
+  rules: SmartCollectionRules
+  manual_inclusions: string[]
+  limit: number
+}
+
+/**
+ * POST /api/admin/collections/preview body (the admin's rule editor): type smart or hybrid, rules and a hybrid's
+ * manualInclusions as POST /api/admin/collections takes them, checked with the same messages, so the editor shows
+ * what saving would answer; limit (default 24, at most 100) products are returned.
+ */
+export const PreviewCollectionBody = z
+  .object({
+    type: z.enum(["smart", "hybrid"], { error: PREVIEW_MESSAGES.typeRuled }),
+    limit: z
+      .number({ error: PREVIEW_MESSAGES.limit })
+      .int({ error: PREVIEW_MESSAGES.limit })
+      .min(1, { error: PREVIEW_MESSAGES.limit })
+      .max(PREVIEW_LIMIT_MAX, { error: PREVIEW_MESSAGES.limit })
+      .optional(),
+    ...rawRulesFields,
+  })
+  .transform((body, ctx): PreviewCollectionInput => {
+    const fail = (issue: RuleIssue) => {
+      ctx.addIssue({ code: "custom", ...issue })
+      return z.NEVER
+    }
+    const split = splitRules(body)
+    if (isIssue(split)) return fail(split)
+    if (split.rawRules === undefined || split.rawRules === null) {
+      return fail({ message: COLLECTION_MESSAGES.rulesRequired, path: ["rules"] })
+    }
+    const rules = parsedRules(split.rawRules)
+    if (isIssue(rules)) return fail(rules)
+    let manual_inclusions: string[] = []
+    if (split.rawInclusions !== undefined && split.rawInclusions !== null) {
+      if (body.type !== "hybrid") {
+        return fail({ message: COLLECTION_MESSAGES.manualInclusionsNotAllowed, path: ["manualInclusions"] })
+      }
+      const parsed = parsedInclusions(split.rawInclusions)
+      if (isIssue(parsed)) return fail(parsed)
+      manual_inclusions = parsed
+    }
+    return { type: body.type, rules, manual_inclusions, limit: body.limit ?? PREVIEW_LIMIT_DEFAULT }
+  })
+export type PreviewCollectionBody = z.output<typeof PreviewCollectionBody>

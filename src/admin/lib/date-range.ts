@@ -1,0 +1,37 @@
+import { resolveDateRange } from "../../lib/analytics-math"
+
+/**
+ * The analytics page's date range: presets and the query of GET /api/admin/analytics (dates as YYYY-MM-DD, UTC days,
+ * end inclusive: the route reads a bare end date as the end of that day). Pure.
+ */
+
+export type DateRange = { start: string; end: string }
+
+export const RANGE_PRESETS = [
+  { key: "7d", label: "7 days", days: 7 },
+  { key: "30d", label: "30 days", days: 30 },
+  { key: "90d", label: "90 days", days: 90 },
+  { key: "365d", label: "12 months", days: 365 },
+] as const
+
+export type PresetKey = (typeof RANGE_PRESETS)[number]["key"]
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10)
+}
+
+/** The last `days` days up to and including today (UTC). */
+export function presetRange(days: number, now: Date): DateRange {
+  return { start: isoDay(new Date(now.getTime() - (days - 1) * DAY_MS)), end: isoDay(now) }
+}
+
+/**
+ * Why the API would refuse a range ("Invalid date range", "Date range cannot exceed one year"), or null: the
+ * route's own rule (resolveDateRange), so the picker refuses exactly what the API refuses, before asking.
+ */
+export function rangeProblem(range: DateRange, now: Date): string | null {
+  const resolved = resolveDateRange({ start_date: range.start, end_date: range.end }, now)
+  return resolved.ok ? null : resolved.error
+}

@@ -1,0 +1,19 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { runCampaignSends } from "../campaigns/run-campaign-sends"
+
+/** Every minute: scheduled campaigns whose time has come start sending; sending campaigns nobody holds are delivered. */
+export default async function sendCampaigns(container: MedusaContainer) {
+  const run = await runCampaignSends(container)
+  if (run.started.length || run.deliveries.length) {
+    const sent = run.deliveries.reduce((sum, d) => sum + d.sent, 0)
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .info(`send-campaigns: ${run.started.length} scheduled started, ${run.deliveries.length} delivered (${sent} emails)`)
+  }
+}
+
+export const config = {
+  name: "send-campaigns",
+  schedule: "* * * * *",
+}

@@ -1,0 +1,43 @@
+import { renderEmail } from "../email-templates"
+
+describe("rendering a notification for a provider that sends finished emails", () => {
+  it("sends a notification's content as given", () => {
+    expect(renderEmail({ template: "marketing-campaign", data: { subject: "ignored" }, content: { subject: "Hi", html: "<p>Hello <b>you</b></p>" } })).toEqual({
+      subject: "Hi",
+      html: "<p>Hello <b>you</b></p>",
+      text: "Hello you",
+    })
+  })
+
+  it("renders the order emails from their data, escaped", () => {
+    const confirmation = renderEmail({
+      template: "gallery-order-confirmation",
+      data: { publicId: "GAL-1", total: 80.5, artistOrders: [{ items: [{ productName: "<Dawn>", quantity: 2, price: 34.99 }] }] },
+    })
+    expect(confirmation.subject).toBe("Your gallery order GAL-1")
+    expect(confirmation.html).toContain("Total charged: $80.50.")
+    expect(confirmation.html).toContain("<li>&lt;Dawn&gt; × 2 — $34.99</li>")
+    expect(confirmation.text).toContain("- <Dawn> x 2: $34.99")
+
+    const shipped = renderEmail({ template: "gallery-order-shipped", data: { artistName: "Studio North", publicId: "GAL-1", trackingUrl: "https://track.test/1", items: [] } })
+    expect(shipped.subject).toBe("Your order from Studio North has shipped")
+    expect(shipped.text).toContain("Track it: https://track.test/1")
+
+    const store = renderEmail({ template: "store-order-confirmation", data: { storeName: "Studio North", total: 45.5, items: [] } })
+    expect(store.subject).toBe("Your order from Studio North")
+    expect(store.text).toContain("Total charged: $45.50.")
+
+    const reminder = renderEmail({
+      template: "store-cart-reminder",
+      data: { subject: "Your cart", store_name: "North", total: 10, items: [{ title: "Print", quantity: 1, price: 10 }], unsubscribe_url: "https://a.test/u" },
+    })
+    expect(reminder.subject).toBe("Your cart")
+    expect(reminder.html).toContain(`<a href="https://a.test/u">Unsubscribe</a>`)
+  })
+
+  it("lists the data of a template it does not know, under the data's subject", () => {
+    const email = renderEmail({ template: "something-new", data: { subject: "Note", count: 3, nested: { x: 1 } } })
+    expect(email.subject).toBe("Note")
+    expect(email.text).toBe("subject: Note\n\ncount: 3")
+  })
+})
