@@ -113,7 +113,7 @@ medusaIntegrationTestRunner({
         expect(duplicate.data).toEqual({
           error: "Organization with this slug already exists",
           code: "validation_error",
-          details: {},
+          details: { field: "slug" },
         })
         const malformed = await api.post("/api/organizations", { name: "Bad", slug: "Bad Slug!" }, bearer(north.token))
         expect(malformed.status).toBe(400)

@@ -35,5 +35,7 @@ export default defineMiddlewares({
     ...familyRoutes,
     // The gallery storefront (apps/gallery, docs/storefront-ui.md), a single-page app beside the API.
     { matcher: "/gallery", middlewares: [serveUiApp("gallery")] },
+    // The artist dashboard (apps/dashboard, docs/artist-dashboard.md).
+    { matcher: "/dashboard", middlewares: [serveUiApp("dashboard")] },
   ],
 })

@@ -24,8 +24,8 @@ export function connectedAccountIdempotencyKey(organizationId: string): string {
   return `connect-account-${organizationId}`
 }
 
-/** The creator dashboard in development: this same server (docs/architecture.md, "Hosts"). */
-export const DEFAULT_APP_URL = "http://localhost:9000"
+/** The creator dashboard in development: this same server, at /dashboard (docs/artist-dashboard.md). */
+export const DEFAULT_APP_URL = "http://localhost:9000/dashboard"
 
 /** The dashboard page the provider returns to; `onboarding=return|refresh` tells it why. */
 export const PAYOUT_SETTINGS_PATH = "/settings/payouts"

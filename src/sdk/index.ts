@@ -332,3 +332,6 @@ export function paymentIntentIdOf(clientSecret: string): string {
   const index = clientSecret.indexOf("_secret_")
   return index < 0 ? clientSecret : clientSecret.slice(0, index)
 }
+
+// The artist dashboard's calls (a separate factory: a storefront does not download them).
+export * from "./dashboard"

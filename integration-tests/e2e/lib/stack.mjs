@@ -56,6 +56,9 @@ export async function startStack({ admin = false, log = () => {} } = {}) {
         COOKIE_SECRET: crypto.randomBytes(24).toString("hex"),
         STRIPE_WEBHOOK_SECRET: `whsec_e2e_${crypto.randomBytes(16).toString("hex")}`,
         DATABASE_URL: db.databaseUrl,
+        // The sandbox's onboarding page is on this server, and returns to the dashboard it serves (docs/payout-onboarding.md).
+        PUBLIC_URL: `http://localhost:${port}`,
+        APP_URL: `http://localhost:${port}/dashboard`,
         ADMIN_DISABLED: admin ? "false" : "true",
         LOG_LEVEL: "error",
       },

@@ -31,8 +31,8 @@ describe("onboarding return URLs", () => {
     expect(appBaseUrl(undefined)).toBe(DEFAULT_APP_URL)
     expect(appBaseUrl("  ")).toBe(DEFAULT_APP_URL)
     expect(onboardingReturnUrls(undefined)).toEqual({
-      refreshUrl: "http://localhost:9000/settings/payouts?onboarding=refresh",
-      returnUrl: "http://localhost:9000/settings/payouts?onboarding=return",
+      refreshUrl: "http://localhost:9000/dashboard/settings/payouts?onboarding=refresh",
+      returnUrl: "http://localhost:9000/dashboard/settings/payouts?onboarding=return",
     })
   })
 

@@ -16,16 +16,19 @@ export type CreateOrganizationStepInput = {
   expires_at?: Date | null
 }
 
+const slugError = (type: string, message: string) => Object.assign(new MedusaError(type, message), { field: "slug" })
+
 export const createOrganizationStep = createStep(
   "create-organization",
   async (input: CreateOrganizationStepInput, { container }) => {
+    // The errors name their field (`details.field`), so that a form shows them next to the slug.
     if (!isValidSlug(input.slug)) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "Slug must be lowercase letters and digits separated by hyphens")
+      throw slugError(MedusaError.Types.INVALID_DATA, "Slug must be lowercase letters and digits separated by hyphens")
     }
     const service: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
     const [existing] = await service.listOrganizations({ slug: input.slug }, { take: 1 })
     if (existing) {
-      throw new MedusaError(MedusaError.Types.DUPLICATE_ERROR, "Organization with this slug already exists")
+      throw slugError(MedusaError.Types.DUPLICATE_ERROR, "Organization with this slug already exists")
     }
     const organization = await service.createOrganizations(input)
     return new StepResponse(organization, organization.id)

@@ -1,0 +1,239 @@
+import { Button, IconButton, Input, Label, Switch, Text, Textarea } from "@medusajs/ui"
+import { Trash } from "@medusajs/icons"
+import { useState, type FormEvent, type ReactNode } from "react"
+import { ARTWORK_TYPES } from "../../../../src/lib/artwork-types"
+import { DASHBOARD_PRODUCT_STATUSES } from "../../../../src/lib/dashboard-products"
+import type { CreateProductRequest, DashboardProduct, UpdateProductRequest } from "../../../../src/sdk"
+import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
+import { NativeSelect } from "../../../shared/native-select"
+import { numberInput, statusLabel } from "../format"
+import { Field, FormError } from "./field"
+import { Thumbnail } from "./thumbnail"
+
+export type ProductFormValues = {
+  title: string
+  slug: string
+  description: string
+  status: string
+  product_type: string
+  base_price: string
+  sku: string
+  inventory_quantity: string
+  product_images: string[]
+  gallery_eligible: boolean
+  featured: boolean
+}
+
+export const emptyProduct: ProductFormValues = {
+  title: "",
+  slug: "",
+  description: "",
+  status: "draft",
+  product_type: "print",
+  base_price: "",
+  sku: "",
+  inventory_quantity: "",
+  product_images: [],
+  gallery_eligible: true,
+  featured: false,
+}
+
+export function productFormValues(product: DashboardProduct): ProductFormValues {
+  return {
+    ...emptyProduct,
+    title: product.title,
+    slug: product.slug,
+    description: product.description ?? "",
+    status: product.status,
+    product_type: product.product_type,
+    base_price: product.base_price === null ? "" : String(product.base_price),
+    product_images: product.product_images,
+    gallery_eligible: product.gallery_eligible,
+    featured: product.featured,
+  }
+}
+
+/** What the form sends: a create's body, whose fields (but sku and stock) are also an update's. */
+export type ProductFormBody = CreateProductRequest & UpdateProductRequest
+
+/**
+ * The body of a create (or, without sku and stock, of an update): what was typed, as the API takes it. Numbers that do
+ * not read as numbers are sent as typed, so that the API's own message about them appears next to their field.
+ */
+export function productBody(values: ProductFormValues, mode: "create" | "edit"): ProductFormBody {
+  const body = {
+    title: values.title,
+    slug: values.slug.trim() || undefined,
+    description: values.description,
+    status: values.status,
+    product_type: values.product_type,
+    base_price: numberInput(values.base_price),
+    product_images: values.product_images,
+    gallery_eligible: values.gallery_eligible,
+    featured: values.featured,
+    ...(mode === "create" ? { sku: values.sku || undefined, inventory_quantity: numberInput(values.inventory_quantity) } : {}),
+  }
+  // The API validates the typed values (its messages name the field); the type says what a valid body holds.
+  return body as ProductFormBody
+}
+
+const FIELDS = ["title", "slug", "description", "status", "product_type", "base_price", "sku", "inventory_quantity", "product_images", "gallery_eligible", "featured"]
+
+function Toggle({ id, label, description, checked, onChange }: { id: string; label: string; description: string; checked: boolean; onChange: (value: boolean) => void }) {
+  return (
+    <div className="flex items-start gap-3">
+      <Switch id={id} checked={checked} onCheckedChange={onChange} />
+      <div className="flex flex-col">
+        <Label htmlFor={id} size="small" weight="plus">
+          {label}
+        </Label>
+        <Text size="xsmall" className="text-ui-fg-subtle">
+          {description}
+        </Text>
+      </div>
+    </div>
+  )
+}
+
+/** Images by URL: the list in display order, one to add, each removable. */
+function ImagesField({ images, onChange, error }: { images: string[]; onChange: (images: string[]) => void; error?: string }) {
+  const [url, setUrl] = useState("")
+  const add = () => {
+    if (!url.trim()) return
+    onChange([...images, url.trim()])
+    setUrl("")
+  }
+  return (
+    <Field id="image-url" label="Images" optional error={error} hint="Paste the address (https://…) of an image hosted anywhere.">
+      {images.length > 0 && (
+        <ul className="flex flex-wrap gap-3" aria-label="Images">
+          {images.map((image, index) => (
+            <li key={`${image}-${index}`} className="flex items-center gap-2" data-image={image}>
+              <Thumbnail src={image} title={`Image ${index + 1}`} className="size-16" />
+              <IconButton type="button" size="small" variant="transparent" aria-label={`Remove image ${index + 1}`} onClick={() => onChange(images.filter((_, i) => i !== index))}>
+                <Trash />
+              </IconButton>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex gap-2">
+        <Input
+          id="image-url"
+          placeholder="https://…"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault()
+              add()
+            }
+          }}
+        />
+        <Button type="button" variant="secondary" size="small" onClick={add}>
+          Add image
+        </Button>
+      </div>
+    </Field>
+  )
+}
+
+/** The product form of the create page and of a product's page (the default variant's SKU and stock only at creation). */
+export function ProductForm({
+  mode,
+  initial,
+  onSubmit,
+  submitLabel,
+  extraActions,
+}: {
+  mode: "create" | "edit"
+  initial: ProductFormValues
+  onSubmit: (body: ProductFormBody) => Promise<unknown>
+  submitLabel: string
+  extraActions?: ReactNode
+}) {
+  const [values, setValues] = useState(initial)
+  const [errors, setErrors] = useState<FormErrors>(noErrors)
+  const [busy, setBusy] = useState(false)
+  const set = <K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) => setValues((current) => ({ ...current, [field]: value }))
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    try {
+      await onSubmit(productBody(values, mode))
+      setErrors(noErrors)
+    } catch (error) {
+      setErrors(formErrorsOf(error, FIELDS))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={mode === "create" ? "New product" : "Product details"} className="flex flex-col gap-5 px-6 py-4">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        <Field id="title" label="Title" error={errors.fields.title}>
+          <Input id="title" value={values.title} onChange={(e) => set("title", e.target.value)} placeholder="Fjord at Dawn" />
+        </Field>
+        <Field id="slug" label="Handle" optional={mode === "create"} error={errors.fields.slug} hint={mode === "create" ? "Made from the title when left blank." : undefined}>
+          <Input id="slug" value={values.slug} onChange={(e) => set("slug", e.target.value)} placeholder="fjord-at-dawn" />
+        </Field>
+      </div>
+      <Field id="description" label="Description" optional error={errors.fields.description}>
+        <Textarea id="description" rows={4} value={values.description} onChange={(e) => set("description", e.target.value)} />
+      </Field>
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+        <Field id="product_type" label="Type" error={errors.fields.product_type}>
+          <NativeSelect id="product_type" value={values.product_type} onChange={(e) => set("product_type", e.target.value)}>
+            {ARTWORK_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type === "original" ? "Original" : "Print"}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field id="base_price" label="Price (USD)" optional={mode === "create" && values.status === "draft"} error={errors.fields.base_price}>
+          <Input id="base_price" inputMode="decimal" placeholder="0.00" value={values.base_price} onChange={(e) => set("base_price", e.target.value)} />
+        </Field>
+        <Field id="status" label="Status" error={errors.fields.status}>
+          <NativeSelect id="status" value={values.status} onChange={(e) => set("status", e.target.value)}>
+            {DASHBOARD_PRODUCT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {statusLabel(status)}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+      </div>
+      {mode === "create" && (
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          <Field id="sku" label="SKU" optional error={errors.fields.sku}>
+            <Input id="sku" value={values.sku} onChange={(e) => set("sku", e.target.value)} />
+          </Field>
+          <Field id="inventory_quantity" label="Stock" optional error={errors.fields.inventory_quantity}>
+            <Input id="inventory_quantity" inputMode="numeric" value={values.inventory_quantity} onChange={(e) => set("inventory_quantity", e.target.value)} />
+          </Field>
+        </div>
+      )}
+      <ImagesField images={values.product_images} onChange={(images) => set("product_images", images)} error={errors.fields.product_images} />
+      <div className="flex flex-col gap-3">
+        <Toggle
+          id="gallery_eligible"
+          label="Sell in the gallery"
+          description="Published works appear in the Atelier gallery beside other artists'."
+          checked={values.gallery_eligible}
+          onChange={(value) => set("gallery_eligible", value)}
+        />
+        <Toggle id="featured" label="Featured" description="Shown first in your store." checked={values.featured} onChange={(value) => set("featured", value)} />
+      </div>
+      <FormError message={errors.form} />
+      <div className="flex items-center justify-end gap-2">
+        {extraActions}
+        <Button type="submit" size="small" isLoading={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,234 @@
+import { Badge, Button, Checkbox, Code, Input, Label, Table, Text, usePrompt } from "@medusajs/ui"
+import { useState, type FormEvent } from "react"
+import { API_SCOPES } from "../../../../../src/lib/api-scopes"
+import type { ApiKey, CreateApiKeyRequest } from "../../../../../src/sdk"
+import { formErrorsOf, noErrors, type FormErrors } from "../../../../shared/form-errors"
+import { NativeSelect } from "../../../../shared/native-select"
+import { useAsync } from "../../../../shared/use-async"
+import { api } from "../../api"
+import { Field, FormError } from "../../components/field"
+import { EmptyState, ErrorState, LoadingState } from "../../components/states"
+import { dateTime } from "../../format"
+import { useOrganization } from "../../session"
+import { SettingsLayout } from "./settings-layout"
+
+/** The new key, shown once, with a copy button. */
+function NewKey({ created, onDone }: { created: { api_key: ApiKey; key: string }; onDone: () => void }) {
+  const [copied, setCopied] = useState<boolean | null>(null)
+  const copy = async () => {
+    // The clipboard needs a secure context (https or localhost) and the page's focus; otherwise the key stays selectable.
+    setCopied(await navigator.clipboard?.writeText(created.key).then(() => true, () => false) ?? false)
+  }
+  return (
+    <div className="bg-ui-bg-subtle flex flex-col gap-3 px-6 py-4" data-testid="new-api-key">
+      <Text size="small" weight="plus">
+        {created.api_key.name}: copy this key now. It is shown only once.
+      </Text>
+      <div className="flex flex-wrap items-center gap-2">
+        <Code className="break-all" data-testid="api-key-value">
+          {created.key}
+        </Code>
+        <Button size="small" variant="secondary" onClick={copy}>
+          {copied ? "Copied" : "Copy"}
+        </Button>
+      </div>
+      {copied === false && (
+        <Text size="xsmall" role="alert" className="text-ui-fg-subtle">
+          This browser did not allow copying: select the key and copy it.
+        </Text>
+      )}
+      <div>
+        <Button size="small" variant="transparent" onClick={onDone}>
+          I have saved it
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+function CreateKeyForm({ onCreated }: { onCreated: (created: { api_key: ApiKey; key: string }) => void }) {
+  const [name, setName] = useState("")
+  const [scopes, setScopes] = useState<string[]>(["read:products", "read:orders"])
+  const [environment, setEnvironment] = useState("live")
+  const [errors, setErrors] = useState<FormErrors>(noErrors)
+  const [busy, setBusy] = useState(false)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    try {
+      // What was chosen goes as chosen: the API's messages name the field they are about.
+      onCreated(await api.settings.apiKeys.create({ name, scopes, environment } as CreateApiKeyRequest))
+      setName("")
+      setErrors(noErrors)
+    } catch (error) {
+      setErrors(formErrorsOf(error, ["name", "scopes", "environment"]))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form onSubmit={submit} noValidate aria-label="Create API key" className="flex flex-col gap-4 px-6 py-4">
+      <Text size="small" weight="plus">
+        Create a key
+      </Text>
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        <Field id="key-name" label="Name" error={errors.fields.name} hint="What uses it: your site, a script, an integration.">
+          <Input id="key-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="My website" />
+        </Field>
+        <Field id="key-environment" label="Environment" error={errors.fields.environment}>
+          <NativeSelect id="key-environment" value={environment} onChange={(e) => setEnvironment(e.target.value)}>
+            <option value="live">Live (atl_live_…)</option>
+            <option value="sandbox">Sandbox (atl_test_…)</option>
+          </NativeSelect>
+        </Field>
+      </div>
+      <fieldset className="flex flex-col gap-2" aria-describedby={errors.fields.scopes ? "key-scopes-error" : undefined}>
+        <legend className="txt-compact-small-plus mb-1">Scopes</legend>
+        <div className="flex flex-wrap gap-4">
+          {API_SCOPES.map((scope) => (
+            <div key={scope} className="flex items-center gap-2">
+              <Checkbox
+                id={`scope-${scope}`}
+                checked={scopes.includes(scope)}
+                onCheckedChange={(checked) => setScopes(checked === true ? [...scopes, scope] : scopes.filter((s) => s !== scope))}
+              />
+              <Label htmlFor={`scope-${scope}`} size="small">
+                {scope}
+              </Label>
+            </div>
+          ))}
+        </div>
+        {errors.fields.scopes && (
+          <Text size="xsmall" id="key-scopes-error" className="text-ui-fg-error" data-field-error="scopes">
+            {errors.fields.scopes}
+          </Text>
+        )}
+      </fieldset>
+      <FormError message={errors.form} />
+      <div className="flex justify-end">
+        <Button type="submit" size="small" isLoading={busy}>
+          Create key
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+export function ApiKeysPage() {
+  const { isOwner } = useOrganization()
+  const prompt = usePrompt()
+  // Only owners may list keys (a plain member's request would be refused).
+  const keys = useAsync(() => (isOwner ? api.settings.apiKeys.list().then((r) => r.api_keys) : Promise.resolve(null)), [isOwner])
+  const [created, setCreated] = useState<{ api_key: ApiKey; key: string } | null>(null)
+  const [revokeError, setRevokeError] = useState<string | null>(null)
+
+  const revoke = async (key: ApiKey) => {
+    const confirmed = await prompt({
+      title: `Revoke ${key.name}?`,
+      description: "Requests with this key are refused from now on. This cannot be undone.",
+      confirmText: "Revoke",
+      cancelText: "Cancel",
+    })
+    if (!confirmed) return
+    try {
+      await api.settings.apiKeys.revoke(key.id)
+      setRevokeError(null)
+      keys.reload()
+    } catch (error) {
+      setRevokeError((error as Error).message)
+    }
+  }
+
+  return (
+    <SettingsLayout ownerOnlyNote={false}>
+      <div className="flex flex-col gap-1 px-6 py-4">
+        <Text size="small" className="text-ui-fg-subtle">
+          Keys let your own site, scripts and integrations use the platform API (<code>/v1</code>) for your organization.
+        </Text>
+      </div>
+      {!isOwner && (
+        <Text size="small" role="note" className="text-ui-fg-subtle px-6 py-4">
+          Only the organization's owners can see and manage API keys.
+        </Text>
+      )}
+      {isOwner && keys.status === "loading" && (
+        <div className="p-6">
+          <LoadingState label="Loading API keys" />
+        </div>
+      )}
+      {isOwner && keys.status === "error" && <ErrorState title="API keys could not be loaded" error={keys.error} onRetry={keys.reload} inline />}
+      {isOwner && created && (
+        <NewKey
+          created={created}
+          onDone={() => {
+            setCreated(null)
+          }}
+        />
+      )}
+      {isOwner && keys.status === "success" && keys.data && (
+        <>
+          {keys.data.length === 0 ? (
+            <EmptyState title="No API keys yet">
+              <Text size="small" className="text-ui-fg-subtle">
+                Create one below; it is shown once.
+              </Text>
+            </EmptyState>
+          ) : (
+            <Table>
+              <Table.Header>
+                <Table.Row>
+                  <Table.HeaderCell>Name</Table.HeaderCell>
+                  <Table.HeaderCell>Key</Table.HeaderCell>
+                  <Table.HeaderCell>Scopes</Table.HeaderCell>
+                  <Table.HeaderCell>Created</Table.HeaderCell>
+                  <Table.HeaderCell>Last used</Table.HeaderCell>
+                  <Table.HeaderCell />
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {keys.data.map((key) => (
+                  <Table.Row key={key.id} data-api-key={key.name}>
+                    <Table.Cell>
+                      <div className="flex items-center gap-2">
+                        {key.name}
+                        <Badge size="2xsmall" color={key.environment === "live" ? "green" : "orange"}>
+                          {key.environment}
+                        </Badge>
+                      </div>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <code className="txt-compact-small">{key.prefix}…</code>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Text size="xsmall">{key.scopes.join(", ")}</Text>
+                    </Table.Cell>
+                    <Table.Cell>{dateTime(key.created_at)}</Table.Cell>
+                    <Table.Cell>{key.last_used_at ? dateTime(key.last_used_at) : "Never"}</Table.Cell>
+                    <Table.Cell className="text-right">
+                      {key.revoked_at ? (
+                        <Badge size="2xsmall" color="red" data-revoked>
+                          Revoked
+                        </Badge>
+                      ) : (
+                        <Button size="small" variant="transparent" onClick={() => revoke(key)}>
+                          Revoke
+                        </Button>
+                      )}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table>
+          )}
+          <FormError message={revokeError} />
+          <CreateKeyForm
+            onCreated={(answer) => {
+              setCreated(answer)
+              keys.reload()
+            }}
+          />
+        </>
+      )}
+    </SettingsLayout>
+  )
+}

@@ -1,0 +1,106 @@
+import { Button, Label, Switch, Text } from "@medusajs/ui"
+import { useState, type FormEvent } from "react"
+import { EMAIL_DIGEST_FREQUENCIES } from "../../../../../src/lib/organization-settings"
+import type { NotificationSettings } from "../../../../../src/sdk"
+import { formErrorsOf, noErrors, type FormErrors } from "../../../../shared/form-errors"
+import { NativeSelect } from "../../../../shared/native-select"
+import { useAsync } from "../../../../shared/use-async"
+import { api } from "../../api"
+import { Field, FormError } from "../../components/field"
+import { ErrorState, LoadingState } from "../../components/states"
+import { statusLabel } from "../../format"
+import { useOrganization } from "../../session"
+import { SettingsLayout } from "./settings-layout"
+
+const TOGGLES = [
+  ["email_orders", "New orders", "An email to the owners for every paid order."],
+  ["email_marketing", "Marketing", "News and tips from Atelier."],
+] as const
+
+function NotificationsForm({ initial }: { initial: NotificationSettings }) {
+  const { isOwner } = useOrganization()
+  const [values, setValues] = useState(initial)
+  const [errors, setErrors] = useState<FormErrors>(noErrors)
+  const [busy, setBusy] = useState(false)
+  const [saved, setSaved] = useState(false)
+  const edit = (change: Partial<NotificationSettings>) => {
+    setValues((current) => ({ ...current, ...change }))
+    setSaved(false)
+  }
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    try {
+      setValues((await api.settings.notifications.update(values)).settings)
+      setErrors(noErrors)
+      setSaved(true)
+    } catch (error) {
+      setErrors(formErrorsOf(error, ["email_orders", "email_marketing", "email_digest"]))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form onSubmit={submit} noValidate aria-label="Notification settings" className="flex flex-col gap-5 px-6 py-4">
+      <fieldset disabled={!isOwner} className="flex flex-col gap-4">
+        {TOGGLES.map(([field, label, description]) => (
+          <div key={field} className="flex items-start gap-3">
+            <Switch id={field} checked={values[field]} disabled={!isOwner} onCheckedChange={(checked) => edit({ [field]: checked })} />
+            <div className="flex flex-col">
+              <Label htmlFor={field} size="small" weight="plus">
+                {label}
+              </Label>
+              <Text size="xsmall" className="text-ui-fg-subtle">
+                {description}
+              </Text>
+              {errors.fields[field] && (
+                <Text size="xsmall" className="text-ui-fg-error" data-field-error={field}>
+                  {errors.fields[field]}
+                </Text>
+              )}
+            </div>
+          </div>
+        ))}
+        <div className="w-60">
+          <Field id="email_digest" label="Sales digest" error={errors.fields.email_digest}>
+            <NativeSelect id="email_digest" value={values.email_digest} onChange={(e) => edit({ email_digest: e.target.value as NotificationSettings["email_digest"] })}>
+              {EMAIL_DIGEST_FREQUENCIES.map((frequency) => (
+                <option key={frequency} value={frequency}>
+                  {frequency === "none" ? "Never" : statusLabel(frequency)}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        </div>
+      </fieldset>
+      <FormError message={errors.form} />
+      {isOwner && (
+        <div className="flex items-center justify-end gap-3">
+          {saved && (
+            <Text size="small" role="status" className="text-ui-fg-subtle">
+              Saved.
+            </Text>
+          )}
+          <Button type="submit" size="small" isLoading={busy}>
+            Save
+          </Button>
+        </div>
+      )}
+    </form>
+  )
+}
+
+export function NotificationSettingsPage() {
+  const settings = useAsync(() => api.settings.notifications.retrieve().then((r) => r.settings), [])
+  return (
+    <SettingsLayout>
+      {settings.status === "loading" && (
+        <div className="p-6">
+          <LoadingState label="Loading the notification settings" />
+        </div>
+      )}
+      {settings.status === "error" && <ErrorState title="The settings could not be loaded" error={settings.error} onRetry={settings.reload} inline />}
+      {settings.status === "success" && <NotificationsForm initial={settings.data} />}
+    </SettingsLayout>
+  )
+}

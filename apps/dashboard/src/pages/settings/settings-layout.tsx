@@ -1,0 +1,47 @@
+import { Container, Text } from "@medusajs/ui"
+import type { ReactNode } from "react"
+import { Link, useRouter } from "../../../../shared/router"
+import { PageHeader } from "../../components/page-header"
+import { useOrganization } from "../../session"
+
+export const SETTINGS_TABS = [
+  ["/settings/storefront", "Storefront"],
+  ["/settings/account", "Account"],
+  ["/settings/notifications", "Notifications"],
+  ["/settings/payouts", "Payouts"],
+  ["/settings/api-keys", "API keys"],
+] as const
+
+/** The settings pages: their tabs, and the note that only owners change settings. */
+export function SettingsLayout({ children, ownerOnlyNote = true }: { children: ReactNode; ownerOnlyNote?: boolean }) {
+  const { path } = useRouter()
+  const organization = useOrganization()
+  return (
+    <Container className="p-0">
+      <PageHeader title="Settings" subtitle={`${organization.name}'s storefront, account, notifications, payouts and API keys.`} />
+      <nav aria-label="Settings" className="border-ui-border-base flex gap-1 border-b px-6">
+        {SETTINGS_TABS.map(([to, label]) => {
+          const active = path === to
+          return (
+            <Link
+              key={to}
+              to={to}
+              aria-current={active ? "page" : undefined}
+              className={`txt-compact-small-plus -mb-px border-b-2 px-3 py-2 ${
+                active ? "border-ui-fg-base text-ui-fg-base" : "text-ui-fg-subtle hover:text-ui-fg-base border-transparent"
+              }`}
+            >
+              {label}
+            </Link>
+          )
+        })}
+      </nav>
+      {ownerOnlyNote && !organization.isOwner && (
+        <Text size="small" role="note" className="text-ui-fg-subtle px-6 pt-4">
+          Only the organization's owners can change these settings; you can read them.
+        </Text>
+      )}
+      <div className="divide-y">{children}</div>
+    </Container>
+  )
+}

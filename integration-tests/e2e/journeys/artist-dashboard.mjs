@@ -1,0 +1,453 @@
+// An artist (demo studio-north) logs in to /dashboard, creates a product with a second variant, ships a gallery order
+// a shopper paid for in the setup (beside a store order), reads the analytics charts, changes settings and creates an API key; a new artist
+// signs up, creates a studio and goes through payout onboarding on the sandbox's page. On the way: the pages' empty,
+// loading and error states and the API's validation messages next to their fields. Measures the first load and the
+// dashboard's JavaScript size (bench/results/latest.json, `ui.dashboard`).
+import assert from "node:assert/strict"
+import os from "node:os"
+import path from "node:path"
+import { after, test } from "node:test"
+import { bundleStats } from "../../../scripts/lib/ui.mjs"
+import { openJourney } from "../lib/journey.mjs"
+import { recordUiResults } from "../lib/results.mjs"
+
+const BUDGET = { js_gzip_kb: 300, first_load_ms: 1000 }
+const NORTH = { email: "north@atelier.test", password: "atelier-demo" }
+// The dashboard keeps the member's token here (apps/dashboard/src/api.ts).
+const TOKEN_STORAGE_KEY = "atelier_dashboard_token"
+// Names of this run's records: the journey also runs against a server whose database it already ran on.
+const RUN = Date.now().toString(36).slice(-5)
+const SHOPPER = `dana.${RUN}@example.com`
+const STORE_SHOPPER = `sam.${RUN}@example.com`
+const PRODUCT_HANDLE = `harbour-at-dusk-${RUN}`
+const STUDIO_SLUG = `studio-west-${RUN}`
+const KEY_NAME = `My website ${RUN}`
+const address = { name: "Dana Collector", line1: "12 Harbour Street", city: "Seattle", state: "WA", postal_code: "98101", country: "US" }
+
+async function api(baseUrl, method, url, { token, body } = {}) {
+  const res = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  const json = await res.json().catch(() => null)
+  assert.ok(res.ok, `${method} ${url}: ${res.status} ${JSON.stringify(json)}`)
+  return json
+}
+
+/** A shopper buys studio-north's print through the gallery's API and pays with the sandbox card. */
+async function placeGalleryOrder(apiUrl, productId) {
+  const { item } = await api(apiUrl, "POST", "/api/gallery/cart/add", { body: { productId, quantity: 1 } })
+  const checkout = await api(apiUrl, "POST", "/api/gallery/checkout", {
+    body: { sessionId: item.sessionId, email: SHOPPER, shippingOption: "single_address", shippingAddress: address },
+  })
+  const paymentIntentId = checkout.clientSecret.slice(0, checkout.clientSecret.indexOf("_secret_"))
+  await api(apiUrl, "POST", `/api/sandbox/payment-intents/${paymentIntentId}/confirm`, { body: { payment_method: "pm_card_visa" } })
+  const { order } = await api(apiUrl, "POST", "/api/gallery/checkout/confirm", { body: { paymentIntentId } })
+  return order
+}
+
+/** A shopper buys the same print in studio-north's own store (the store checkout) and pays with the sandbox card. */
+async function placeStoreOrder(apiUrl, { orgId, productId, variantId, email }) {
+  const { clientSecret } = await api(apiUrl, "POST", "/api/create-payment-intent", {
+    body: { items: [{ product_id: productId, variant_id: variantId, quantity: 1 }], org_id: orgId, customer_email: email },
+  })
+  const paymentIntentId = clientSecret.slice(0, clientSecret.indexOf("_secret_"))
+  // The sandbox confirm settles the payment: the Medusa order exists when it returns (docs/store-checkout.md).
+  await api(apiUrl, "POST", `/api/sandbox/payment-intents/${paymentIntentId}/confirm`, { body: { payment_method: "pm_card_visa" } })
+}
+
+/**
+ * Medusa mirrors a paid gallery order into the artist's order book shortly after payment (docs/order-book.md); the
+ * mirror reads as paid once it is linked to its artist order.
+ */
+async function waitForDashboardOrder(apiUrl, token, search) {
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    const { orders } = await api(apiUrl, "GET", `/api/dashboard/orders?search=${encodeURIComponent(search)}`, { token })
+    if (orders[0]?.status === "paid") return orders[0]
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`no dashboard order for ${search} after 30 s`)
+}
+
+/** A browser with an empty cache and the member's token stored, opening /dashboard: navigation to the overview's figures. */
+async function measureFirstLoad(pages, token) {
+  const page = await pages.open(null)
+  await page.context().addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token])
+  const started = performance.now()
+  await page.goto("/dashboard")
+  await page.waitForFunction(() => performance.getEntriesByName("dashboard:first-data-shown").length > 0)
+  const wallMs = performance.now() - started
+  const timing = await page.evaluate(() => {
+    const [nav] = performance.getEntriesByType("navigation")
+    const [shown] = performance.getEntriesByName("dashboard:first-data-shown")
+    const resources = performance.getEntriesByType("resource")
+    const end = (pattern) => Math.max(0, ...resources.filter((r) => pattern.test(r.name)).map((r) => r.responseEnd))
+    return {
+      html: nav.responseEnd,
+      scripts: end(/\/dashboard\/assets\/.*\.js$/),
+      api: end(/\/api\//),
+      domContentLoaded: nav.domContentLoadedEventEnd,
+      dataShown: shown?.startTime ?? null,
+    }
+  })
+  assert.ok(timing.dataShown !== null, "the overview marks when its figures are shown")
+  return { page, wallMs, timing }
+}
+
+const e2e = await openJourney("artist-dashboard")
+after(() => e2e.close())
+const { apiUrl, sql, pages, root, log } = e2e
+
+test("artist dashboard: an artist creates a product and ships an order; a new artist signs up and onboards", async (t) => {
+  const northOrg = (await sql("SELECT id FROM organization WHERE slug = 'studio-north'")).rows[0].id
+  const northPrint = (await sql("SELECT id FROM product WHERE handle = 'studio-north-print' AND deleted_at IS NULL")).rows[0].id
+  const { token } = await api(apiUrl, "POST", "/auth/member/emailpass", { body: NORTH })
+  let orderId = null
+
+  let storeOrderId = null
+
+  await t.test("setup: shoppers pay for studio-north's print in its store and in the gallery", async () => {
+    const variantId = (await sql("SELECT id FROM product_variant WHERE product_id = $1 AND deleted_at IS NULL", [northPrint])).rows[0].id
+    await placeStoreOrder(apiUrl, { orgId: northOrg, productId: northPrint, variantId, email: STORE_SHOPPER })
+    const storeOrder = await waitForDashboardOrder(apiUrl, token, STORE_SHOPPER)
+    assert.equal(storeOrder.source, "store")
+    storeOrderId = storeOrder.id
+    const order = await placeGalleryOrder(apiUrl, northPrint)
+    const mirrored = await waitForDashboardOrder(apiUrl, token, SHOPPER)
+    assert.equal(mirrored.source, "gallery")
+    assert.equal(mirrored.gallery_public_id, order.publicId)
+    assert.equal(mirrored.status, "paid")
+    orderId = mirrored.id
+  })
+
+  await t.test("first load", async () => {
+    const first = await measureFirstLoad(pages, token)
+    await first.page.context().close()
+    const later = []
+    for (let i = 0; i < 3; i++) later.push(await measureFirstLoad(pages, token))
+    for (const visit of later) await visit.page.context().close()
+    const median = [...later].sort((a, b) => a.timing.dataShown - b.timing.dataShown)[1]
+    const stats = bundleStats(path.join(root, ".medusa/server/dist/ui/dashboard"))
+    const figures = {
+      measured_at: new Date().toISOString(),
+      js_kb: +(stats.js_bytes / 1024).toFixed(1),
+      js_gzip_kb: +(stats.js_gzip_bytes / 1024).toFixed(1),
+      css_gzip_kb: +(stats.css_gzip_bytes / 1024).toFixed(1),
+      first_load_ms: Math.round(median.timing.dataShown),
+      first_load_runs_ms: later.map((visit) => Math.round(visit.timing.dataShown)),
+      first_load_first_visit_ms: Math.round(first.timing.dataShown),
+      first_load_wall_ms: Math.round(median.wallMs),
+      breakdown_ms: {
+        html: Math.round(median.timing.html),
+        scripts: Math.round(median.timing.scripts),
+        dom_content_loaded: Math.round(median.timing.domContentLoaded),
+        api_responses: Math.round(median.timing.api),
+        data_shown: Math.round(median.timing.dataShown),
+      },
+      loadavg_1m: +os.loadavg()[0].toFixed(2),
+      cpus: os.cpus().length,
+      method:
+        "production build served on localhost, system Chromium headless, a logged-in artist (token in localStorage). first_load_ms: median of 3 fresh browser contexts (empty cache) opening /dashboard, from the start of the navigation to the overview's User Timing mark when its figures and recent orders are on screen (first_load_runs_ms: the 3; breakdown_ms: the median run's milestones); first_load_first_visit_ms: the same for the first dashboard visit of the run; first_load_wall_ms: the median run timed from the test process. js_gzip_kb: every JavaScript chunk of the build (lazy pages and the charts included), gzipped at level 9 as the server sends it",
+      budget: BUDGET,
+    }
+    figures.within_budget = figures.js_gzip_kb <= BUDGET.js_gzip_kb && figures.first_load_ms <= BUDGET.first_load_ms
+    const file = recordUiResults(root, "dashboard", figures)
+    log(
+      `dashboard: ${figures.js_gzip_kb} kB gzipped JS; first load ${figures.first_load_ms} ms (runs ${figures.first_load_runs_ms.join(", ")}; ` +
+        `first visit ${figures.first_load_first_visit_ms} ms; load average ${figures.loadavg_1m} on ${figures.cpus} CPUs) -> ${path.relative(root, file)}`
+    )
+    assert.ok(figures.js_gzip_kb <= BUDGET.js_gzip_kb, `dashboard JS ${figures.js_gzip_kb} kB gzipped > ${BUDGET.js_gzip_kb}`)
+    // Timing depends on the machine's load (CI shares its cores): over budget is reported, three times over fails.
+    if (figures.first_load_ms > BUDGET.first_load_ms) log(`WARNING: first load ${figures.first_load_ms} ms is over the ${BUDGET.first_load_ms} ms budget`)
+    assert.ok(figures.first_load_ms <= 3 * BUDGET.first_load_ms, `first load ${figures.first_load_ms} ms > 3 x ${BUDGET.first_load_ms}`)
+  })
+
+  const page = await pages.open("/dashboard")
+
+  await t.test("log in", async () => {
+    await page.getByRole("heading", { name: "Welcome to Atelier" }).waitFor()
+    await pages.shot(page, "login")
+    await page.locator("#email").fill(NORTH.email)
+    await page.locator("#password").fill("not-the-password")
+    await page.getByRole("button", { name: "Log in" }).click()
+    await page.locator("[data-form-error]").waitFor()
+    assert.match(await page.locator("[data-form-error]").innerText(), /invalid email or password/i)
+    await pages.shot(page, "login-refused", { allowError: true })
+    await page.locator("#password").fill(NORTH.password)
+    await page.getByRole("button", { name: "Log in" }).click()
+    await page.getByTestId("kpi-revenue").waitFor()
+    assert.equal(await page.getByTestId("organization-name").innerText(), "Studio North")
+    // The order of the setup, a gallery order, is among the recent ones.
+    await page.locator(`[data-order="${orderId}"] [data-source="gallery"]`).waitFor()
+    assert.ok(Number(await page.getByTestId("kpi-orders").innerText()) >= 1)
+    await pages.shot(page, "overview")
+  })
+
+  await t.test("products: create a product with a second variant", async () => {
+    await page.getByRole("link", { name: "Products" }).click()
+    await page.locator('[data-product="studio-north-print"]').waitFor()
+    await pages.shot(page, "products")
+
+    await page.getByRole("link", { name: "Create product" }).first().click()
+    await page.getByRole("heading", { name: "Create product" }).waitFor()
+    await page.locator("#title").fill("Harbour at Dusk")
+    await page.locator("#slug").fill(PRODUCT_HANDLE)
+    await page.locator("#description").fill("Oil on linen, 60 × 80 cm. The harbour lights coming on.")
+    await page.locator("#product_type").selectOption("original")
+    await page.locator("#status").selectOption("active")
+    await page.locator("#base_price").fill("12.345")
+    await page.locator("#inventory_quantity").fill("1")
+    await page.locator("#image-url").fill("https://images.atelier.test/harbour-at-dusk.jpg")
+    await page.getByRole("button", { name: "Add image" }).click()
+    await page.getByRole("button", { name: "Create product" }).click()
+    // The API refuses three decimals: its message sits under the price.
+    const priceError = page.locator('[data-field-error="base_price"]')
+    await priceError.waitFor()
+    assert.match(await priceError.innerText(), /base_price/)
+    await pages.shot(page, "product-create-price-error")
+    await page.locator("#base_price").fill("480")
+    await page.getByRole("button", { name: "Create product" }).click()
+
+    await page.getByTestId("product-created").waitFor()
+    await page.locator(`[data-product-page="${PRODUCT_HANDLE}"]`).waitFor()
+    await pages.shot(page, "product-created")
+
+    // A second variant: first without a price (refused next to it), then with one.
+    await page.locator("#new-variant-title").fill("Framed")
+    await page.locator("#new-variant-inventory_quantity").fill("1")
+    await page.getByRole("button", { name: "Add variant" }).click()
+    await page.locator('[data-field-error="new-variant-price"]').waitFor()
+    await page.locator("#new-variant-price").fill("560")
+    await page.getByRole("button", { name: "Add variant" }).click()
+    await page.locator('[data-variant="Framed"]').waitFor()
+    await pages.shot(page, "product-variants")
+
+    const { rows } = await sql(
+      `SELECT p.status, p.title, count(v.id)::int AS variants
+         FROM product p JOIN product_variant v ON v.product_id = p.id AND v.deleted_at IS NULL
+        WHERE p.handle = $1 AND p.deleted_at IS NULL GROUP BY p.id`,
+      [PRODUCT_HANDLE]
+    )
+    assert.deepEqual(rows, [{ status: "published", title: "Harbour at Dusk", variants: 2 }])
+    const { product } = await api(apiUrl, "GET", `/api/products/${page.url().split("/products/")[1].split("?")[0]}`, { token })
+    assert.deepEqual(
+      product.product_variants.map((v) => [v.title, v.price, v.inventory_quantity]),
+      [
+        ["Standard", 480, 1],
+        ["Framed", 560, 1],
+      ]
+    )
+    assert.deepEqual(product.product_images, ["https://images.atelier.test/harbour-at-dusk.jpg"])
+  })
+
+  await t.test("orders: find the gallery order and ship it", async () => {
+    await page.getByRole("link", { name: "Orders" }).click()
+    await page.locator("#order-status").selectOption("paid")
+    await page.waitForURL(/status=paid/)
+    await page.locator(`[data-order="${orderId}"] [data-source="gallery"]`).waitFor()
+    await page.locator(`[data-order="${storeOrderId}"] [data-source="store"]`).waitFor()
+    await pages.shot(page, "orders-paid")
+    await page.locator("#order-search").fill("nobody-ordered-this")
+    await page.getByRole("button", { name: "Search" }).click()
+    await page.getByRole("heading", { name: "No orders match these filters" }).waitFor()
+    await pages.shot(page, "orders-none-match")
+    await page.locator("#order-search").fill(SHOPPER)
+    await page.getByRole("button", { name: "Search" }).click()
+    await page.locator(`[data-order="${orderId}"]`).click()
+
+    await page.locator(`[data-order-page="${orderId}"]`).waitFor()
+    assert.equal(await page.locator(`[data-order-page="${orderId}"] [data-source]`).getAttribute("data-source"), "gallery")
+    assert.equal(await page.getByTestId("customer-email").innerText(), SHOPPER)
+    await page.getByTestId("shipping-address").waitFor()
+    await pages.shot(page, "order")
+
+    // No tracking number: the API's message under it.
+    await page.locator("#carrier").selectOption("UPS")
+    await page.getByRole("button", { name: "Mark as shipped" }).click()
+    await page.locator('[data-field-error="tracking_number"]').waitFor()
+    await pages.shot(page, "order-ship-error")
+    await page.locator("#tracking_number").fill("1Z999AA10123456784")
+    await page.getByRole("button", { name: "Mark as shipped" }).click()
+    await page.locator(`[data-order-page="${orderId}"] [data-status="shipped"]`).waitFor()
+    // What was sent at once; the tracking link once the order book has recorded the Medusa fulfilment.
+    await page.getByTestId("just-shipped").or(page.locator("[data-fulfillment]")).first().waitFor()
+    const link = page.locator('[data-fulfillment="1Z999AA10123456784"]').getByRole("link", { name: "1Z999AA10123456784" })
+    await link.waitFor({ timeout: 75_000 })
+    assert.match(await link.getAttribute("href"), /^https:\/\/[^/]*ups\.com\/.*1Z999AA10123456784/)
+    await pages.shot(page, "order-shipped")
+
+    const { rows } = await sql(
+      `SELECT ao.status, ao.carrier, ao.tracking_number FROM gallery_artist_order ao
+         JOIN gallery_order g ON g.id = ao.gallery_order_id WHERE g.email = $1 AND ao.organization_id = $2`,
+      [SHOPPER, northOrg]
+    )
+    assert.deepEqual(rows, [{ status: "shipped", carrier: "UPS", tracking_number: "1Z999AA10123456784" }])
+  })
+
+  await t.test("analytics: figures and charts", async () => {
+    await page.getByRole("link", { name: "Analytics" }).click()
+    await page.locator('[data-chart="gallery-timeline"] .recharts-bar-rectangle').first().waitFor()
+    await page.locator('[data-chart="top-products"] .recharts-bar-rectangle').first().waitFor()
+    assert.notEqual(await page.getByTestId("gallery-gallery-revenue").innerText(), "$0.00")
+    await pages.shot(page, "analytics")
+  })
+
+  await t.test("settings: storefront, account, notifications, payouts, API keys", async () => {
+    await page.getByRole("link", { name: "Settings" }).click()
+    await page.getByRole("form", { name: "Storefront settings" }).waitFor()
+    await page.locator("#bio").fill("Landscapes of the northern coast, in oil and in print.")
+    await page.locator('[id="social_links.instagram"]').fill("http://instagram.com/studio.north")
+    await page.getByRole("button", { name: "Save" }).click()
+    const linkError = page.locator('[data-field-error="social_links.instagram"]')
+    await linkError.waitFor()
+    assert.match(await linkError.innerText(), /https URL/)
+    await pages.shot(page, "settings-storefront-error")
+    await page.locator('[id="social_links.instagram"]').fill("https://instagram.com/studio.north")
+    await page.locator('[id="custom_colors.primary"]').fill("#1F2937")
+    await page.getByRole("button", { name: "Save" }).click()
+    await page.getByText("Saved.").waitFor()
+    await pages.shot(page, "settings-storefront")
+    const stored = await api(apiUrl, "GET", "/api/settings/storefront", { token })
+    assert.equal(stored.settings.social_links.instagram, "https://instagram.com/studio.north")
+    assert.equal(stored.settings.custom_colors.primary, "#1f2937")
+
+    await page.getByRole("link", { name: "Account" }).click()
+    await page.locator("#email").fill("studio-north@")
+    await page.getByRole("button", { name: "Save" }).click()
+    await page.locator('[data-field-error="email"]').waitFor()
+    await page.locator("#email").fill("hello@studio-north.test")
+    await page.locator("#display_name").fill("Studio North")
+    await page.getByRole("button", { name: "Save" }).click()
+    await page.getByText("Saved.").waitFor()
+    await pages.shot(page, "settings-account")
+
+    await page.getByRole("link", { name: "Notifications" }).click()
+    await page.locator("#email_digest").selectOption("daily")
+    await page.getByRole("button", { name: "Save" }).click()
+    await page.getByText("Saved.").waitFor()
+    await pages.shot(page, "settings-notifications")
+
+    await page.getByRole("link", { name: "Payouts" }).click()
+    await page.locator('[data-payouts="enabled"]').waitFor()
+    await pages.shot(page, "settings-payouts")
+
+    await page.getByRole("link", { name: "API keys" }).click()
+    await page.getByRole("form", { name: "Create API key" }).waitFor()
+    await page.locator("#scope-read\\:products").click()
+    await page.locator("#scope-read\\:orders").click()
+    await page.locator("#key-name").fill(KEY_NAME)
+    await page.getByRole("button", { name: "Create key" }).click()
+    await page.locator('[data-field-error="scopes"]').waitFor()
+    await page.locator("#scope-read\\:products").click()
+    await page.getByRole("button", { name: "Create key" }).click()
+    const key = await page.getByTestId("api-key-value").innerText()
+    assert.match(key, /^atl_live_/)
+    await page.locator(`[data-api-key="${KEY_NAME}"]`).waitFor()
+    await pages.shot(page, "settings-api-key-created")
+    // The key works on the platform API, and is refused once revoked.
+    const products = await fetch(`${apiUrl}/v1/products`, { headers: { authorization: `Bearer ${key}` } })
+    assert.equal(products.status, 200)
+    await page.getByRole("button", { name: "I have saved it" }).click()
+    await page.locator(`[data-api-key="${KEY_NAME}"]`).getByRole("button", { name: "Revoke" }).click()
+    await page.getByRole("button", { name: "Revoke" }).last().click()
+    await page.locator(`[data-api-key="${KEY_NAME}"] [data-revoked]`).waitFor()
+    const refused = await fetch(`${apiUrl}/v1/products`, { headers: { authorization: `Bearer ${key}` } })
+    assert.equal(refused.status, 401)
+    await pages.shot(page, "settings-api-key-revoked")
+  })
+
+  await t.test("a plain member of studio-north reads the settings but cannot change them", async () => {
+    const member = await pages.open("/dashboard/settings/storefront")
+    await member.locator("#email").fill("member@atelier.test")
+    await member.locator("#password").fill("atelier-demo")
+    await member.getByRole("button", { name: "Log in" }).click()
+    await member.getByRole("form", { name: "Storefront settings" }).waitFor()
+    await member.getByText("Only the organization's owners can change these settings").waitFor()
+    assert.equal(await member.locator("#bio").inputValue(), "Landscapes of the northern coast, in oil and in print.")
+    assert.ok(await member.locator("#bio").isDisabled())
+    assert.equal(await member.getByRole("button", { name: "Save" }).count(), 0)
+    await pages.shot(member, "member-settings-read-only")
+    await member.getByRole("link", { name: "API keys" }).click()
+    await member.getByText("Only the organization's owners can see and manage API keys.").waitFor()
+    await member.context().close()
+  })
+
+  await t.test("loading and error states", async () => {
+    let release
+    const held = new Promise((resolve) => (release = resolve))
+    await page.route("**/api/dashboard/orders?*", async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.getByRole("link", { name: "Orders" }).click()
+    await page.locator('[data-state="loading"]').first().waitFor()
+    await pages.shot(page, "orders-loading", { settled: false })
+    release()
+    await page.locator("[data-order]").first().waitFor()
+    await page.unroute("**/api/dashboard/orders?*")
+
+    await page.route("**/api/dashboard/orders?*", (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "The order book is resting", code: "unavailable", details: {} }) })
+    )
+    await page.reload()
+    await page.locator('[data-state="error"]').getByText("The order book is resting").waitFor()
+    await pages.shot(page, "orders-error", { allowError: true })
+    await page.unroute("**/api/dashboard/orders?*")
+    await page.getByRole("button", { name: "Try again" }).click()
+    await page.locator("[data-order]").first().waitFor()
+  })
+
+  await t.test("a new artist signs up, creates a studio and sets up payouts", async () => {
+    const fresh = await pages.open("/dashboard/signup")
+    await fresh.getByRole("heading", { name: "Create your Atelier account" }).waitFor()
+    await fresh.locator("#first_name").fill("Wren")
+    await fresh.locator("#last_name").fill("Westfall")
+    await fresh.locator("#email").fill(`wren.${RUN}@studio-west.test`)
+    await fresh.locator("#password").fill("a-long-passphrase")
+    await pages.shot(fresh, "signup")
+    await fresh.getByRole("button", { name: "Create account" }).click()
+
+    await fresh.getByRole("heading", { name: "Create your studio" }).waitFor()
+    await fresh.locator("#name").fill("Studio North")
+    await fresh.locator('[data-field-error="slug"]').waitFor()
+    assert.equal(await fresh.locator('[data-field-error="slug"]').innerText(), "This address is taken")
+    await pages.shot(fresh, "organization-slug-taken", { allowError: true })
+    await fresh.locator("#name").fill("Studio West")
+    await fresh.locator("#slug").fill(STUDIO_SLUG)
+    await fresh.getByText(`${STUDIO_SLUG} is available`).waitFor()
+    await fresh.getByRole("button", { name: "Create studio" }).click()
+
+    await fresh.getByTestId("kpi-revenue").waitFor()
+    assert.equal(await fresh.getByTestId("organization-name").innerText(), "Studio West")
+    await fresh.getByRole("heading", { name: "No orders yet" }).waitFor()
+    await fresh.getByTestId("payout-callout").waitFor()
+    await pages.shot(fresh, "new-artist-overview")
+    await fresh.getByRole("link", { name: "Products" }).click()
+    await fresh.getByRole("heading", { name: "No products yet" }).waitFor()
+    await pages.shot(fresh, "new-artist-products-empty")
+
+    await fresh.getByRole("link", { name: "Settings" }).click()
+    await fresh.getByRole("link", { name: "Payouts" }).click()
+    await fresh.locator('[data-payouts="pending"]').waitFor()
+    await fresh.getByRole("button", { name: "Set up payouts" }).click()
+    // The local gateway's stand-in for Stripe's hosted onboarding page.
+    await fresh.getByRole("button", { name: "Submit details and complete onboarding" }).waitFor()
+    await pages.shot(fresh, "payout-onboarding-sandbox", { allowEmpty: true })
+    await fresh.getByRole("button", { name: "Submit details and complete onboarding" }).click()
+    await fresh.waitForURL(/\/dashboard\/settings\/payouts\?onboarding=return$/)
+    await fresh.locator('[data-payouts="enabled"]').waitFor()
+    await pages.shot(fresh, "payouts-connected")
+
+    const { rows } = await sql(
+      `SELECT o.name, o.payouts_enabled, m.first_name, ms.role FROM organization o
+         JOIN membership ms ON ms.organization_id = o.id AND ms.deleted_at IS NULL JOIN member m ON m.id = ms.member_id
+        WHERE o.slug = $1`,
+      [STUDIO_SLUG]
+    )
+    assert.deepEqual(rows, [{ name: "Studio West", payouts_enabled: true, first_name: "Wren", role: "owner" }])
+  })
+
+  pages.assertNoPageErrors()
+})

@@ -1,0 +1,67 @@
+import { AtelierApiError, createAtelierDashboard, createAtelierSdk } from ".."
+
+type Call = { url: string; init: RequestInit }
+
+function recordingDashboard(
+  reply: (call: Call) => { status?: number; body?: unknown; headers?: Record<string, string> } = () => ({}),
+  organizationId: () => string | null = () => null
+) {
+  const calls: Call[] = []
+  const fakeFetch = (async (input: URL | RequestInfo, init?: RequestInit) => {
+    const call = { url: String(input), init: init ?? {} }
+    calls.push(call)
+    const { status = 200, body = {}, headers = {} } = reply(call)
+    return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } })
+  }) as typeof fetch
+  const sdk = createAtelierSdk({ baseUrl: "http://atelier.test:9000", fetch: fakeFetch, auth: { jwtTokenStorageMethod: "memory" } })
+  return { sdk, dashboard: createAtelierDashboard(sdk, { organizationId }), calls }
+}
+
+const header = (call: Call, name: string) => new Headers(call.init.headers).get(name)
+
+describe("the dashboard SDK's requests", () => {
+  it("calls the dashboard routes with the member's token, query strings and JSON bodies", async () => {
+    const { sdk, dashboard, calls } = recordingDashboard()
+    await sdk.client.setToken("member-jwt")
+    await dashboard.products.list({ status: "active", search: "fjord", limit: 20, offset: 0 })
+    await dashboard.products.create({ title: "Fjord", base_price: 34.99, product_type: "print" })
+    await dashboard.products.variants.update("prod_1", "variant_1", { price: 40 })
+    await dashboard.orders.list({ status: "paid", search: "#12", page: 2 })
+    await dashboard.orders.ship("order_1", { carrier: "UPS", tracking_number: "1Z999" })
+    await dashboard.members.update({ first_name: "Ada" })
+    await dashboard.settings.apiKeys.revoke("key/1")
+    expect(calls.map((c) => [c.init.method, c.url])).toEqual([
+      ["GET", "http://atelier.test:9000/api/products?status=active&search=fjord&limit=20&offset=0"],
+      ["POST", "http://atelier.test:9000/api/products"],
+      ["PUT", "http://atelier.test:9000/api/products/prod_1/variants/variant_1"],
+      ["GET", "http://atelier.test:9000/api/dashboard/orders?status=paid&search=%2312&page=2"],
+      ["POST", "http://atelier.test:9000/api/orders/order_1/ship"],
+      ["PATCH", "http://atelier.test:9000/api/members/me"],
+      ["DELETE", "http://atelier.test:9000/api/settings/api-keys/key%2F1"],
+    ])
+    expect(calls.every((c) => header(c, "authorization") === "Bearer member-jwt")).toBe(true)
+    expect(JSON.parse(String(calls[1].init.body))).toEqual({ title: "Fjord", base_price: 34.99, product_type: "print" })
+    expect(JSON.parse(String(calls[4].init.body))).toEqual({ carrier: "UPS", tracking_number: "1Z999" })
+  })
+
+  it("acts for the organization chosen at each call (X-Organization-ID), and for the only one without a choice", async () => {
+    let chosen: string | null = null
+    const { dashboard, calls } = recordingDashboard(undefined, () => chosen)
+    await dashboard.settings.storefront.retrieve()
+    chosen = "org_2"
+    await dashboard.payouts.status()
+    expect(header(calls[0], "x-organization-id")).toBeNull()
+    expect(header(calls[1], "x-organization-id")).toBe("org_2")
+  })
+
+  it("rejects with the dashboard family's message and the field in details", async () => {
+    const { dashboard } = recordingDashboard(() => ({
+      status: 400,
+      body: { error: "base_price must be a number from 0 to 99999999.99 with at most two decimals", code: "invalid_request", details: { field: "base_price" } },
+    }))
+    const error = (await dashboard.products.create({ title: "x", base_price: 1.234 }).catch((e: unknown) => e)) as AtelierApiError
+    expect(error).toBeInstanceOf(AtelierApiError)
+    expect([error.status, error.code, error.field]).toEqual([400, "invalid_request", "base_price"])
+    expect(error.message).toMatch(/^base_price must be a number/)
+  })
+})

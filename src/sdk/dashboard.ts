@@ -1,0 +1,212 @@
+// The artist dashboard's part of the SDK (docs/artist-dashboard.md): typed methods for the creator-dashboard routes
+// (`/api/*` with a member token: registration, organizations, payouts, products, orders, analytics, settings, API
+// keys) and the gallery's artist analytics. Like the storefront part, request types are the routes' own zod schemas
+// and response types their view functions' return types, imported as types only.
+import type { z } from "@medusajs/framework/zod"
+import type { ArtistAnalytics } from "../lib/analytics-math"
+import type { SettingsByKind, SocialNetwork, CustomColorName } from "../lib/organization-settings"
+import type { DashboardProduct, DashboardVariant } from "../queries/dashboard-products"
+import type { ShippedStoreOrder } from "../order-book/ship-store-order"
+import type { dashboardPagination } from "../lib/order-book"
+import type { ArtistAnalyticsQuery } from "../api/api/gallery/artist/analytics/validators"
+import type { CreateMemberBody, UpdateMemberBody } from "../api/api/members/validators"
+import type { DashboardOrdersQuery, OrderShipBody } from "../api/api/orders/validators"
+import type { dashboardOrderView, orderDetailView } from "../api/api/orders/order-view"
+import type { CheckSlugQuery, CreateOrganizationBody } from "../api/api/organizations/validators"
+import type { StartPayoutOnboardingBody } from "../api/api/payouts/validators"
+import type { CreateProductBody, CreateVariantBody, ListProductsQuery, UpdateProductBody, UpdateVariantBody } from "../api/api/products/validators"
+import type { apiKeyView } from "../api/api/settings/api-keys/api-key-view"
+import type { CreateApiKeyBody } from "../api/api/settings/api-keys/validators"
+import type { AccountSettingsBody, NotificationSettingsBody, StorefrontSettingsBody } from "../api/api/settings/validators"
+import type { organizationView } from "../api/utils/organization-view"
+import type { AtelierSdk, Jsonified } from "./index"
+
+// ------------------------------------------------------------------------------------------------------------
+// Requests. Query schemas read their parameters as `unknown` (to word their own messages about strings from a URL):
+// their parameters are typed as what the route parses them into. The same goes for partial updates, whose fields
+// are `unknown` until parsed, and for prices and quantities, which the product schemas check themselves.
+
+/** POST /api/members: completes a registration (with the token of POST /auth/member/emailpass/register). */
+export type RegisterMemberRequest = z.input<typeof CreateMemberBody>
+export type UpdateMemberRequest = z.input<typeof UpdateMemberBody>
+export type CreateOrganizationRequest = z.input<typeof CreateOrganizationBody>
+export type CheckSlugParams = z.input<typeof CheckSlugQuery>
+/** GET /api/products: `status` draft|active|archived (null: all), `search` in the title, `limit` 1-100, `offset`. */
+export type ProductListParams = Partial<z.output<typeof ListProductsQuery>>
+/** POST /api/products: prices are USD numbers (major unit, at most two decimals), stock a whole number. */
+export type CreateProductRequest = Omit<z.input<typeof CreateProductBody>, "base_price" | "inventory_quantity"> & {
+  base_price?: number | null
+  inventory_quantity?: number
+}
+/** PUT /api/products/{id}: only the fields given change (at least one). */
+export type UpdateProductRequest = Partial<z.output<typeof UpdateProductBody>>
+export type CreateVariantRequest = Omit<z.input<typeof CreateVariantBody>, "price" | "compare_at_price" | "inventory_quantity"> & {
+  price: number
+  compare_at_price?: number | null
+  inventory_quantity?: number
+}
+export type UpdateVariantRequest = Partial<z.output<typeof UpdateVariantBody>>
+/** GET /api/dashboard/orders: `status` (null: all), `search` (order number, customer email or name), `page`, `per_page`. */
+export type DashboardOrdersParams = Partial<z.output<typeof DashboardOrdersQuery>>
+/** POST /api/orders/{id}/ship: carrier UPS, USPS, FedEx or an https tracking URL (blank: none). */
+export type ShipOrderRequest = Omit<z.input<typeof OrderShipBody>, "tracking_number"> & { tracking_number: string }
+export type OrderAnalyticsParams = { days?: number }
+/** GET /api/gallery/artist/analytics: ISO dates (default: the last 30 days, at most one year). */
+export type ArtistAnalyticsParams = Omit<z.output<typeof ArtistAnalyticsQuery>, "start_date" | "end_date"> & {
+  start_date?: string
+  end_date?: string
+}
+export type StorefrontSettingsRequest = Omit<z.input<typeof StorefrontSettingsBody>, "social_links" | "custom_colors"> & {
+  social_links?: Partial<Record<SocialNetwork, string>> | null
+  custom_colors?: Partial<Record<CustomColorName, string>> | null
+}
+export type AccountSettingsRequest = z.input<typeof AccountSettingsBody>
+export type NotificationSettingsRequest = z.input<typeof NotificationSettingsBody>
+export type CreateApiKeyRequest = z.input<typeof CreateApiKeyBody>
+export type PayoutOnboardingRequest = z.input<typeof StartPayoutOnboardingBody>
+
+// Responses.
+
+export type Member = { id: string; email: string; first_name: string | null; last_name: string | null }
+export type MembershipRole = "owner" | "member"
+/** GET /api/members/me: the member and the organizations it belongs to, with its role in each. */
+export type MemberProfile = {
+  member: Member
+  organizations: Array<{ id: string; name: string; slug: string; role: MembershipRole }>
+}
+export type Organization = Jsonified<ReturnType<typeof organizationView>>
+export type { DashboardProduct, DashboardVariant }
+export type DashboardProductList = { products: DashboardProduct[]; count: number; limit: number; offset: number }
+export type DashboardOrder = Jsonified<ReturnType<typeof dashboardOrderView>>
+export type DashboardOrderDetail = Jsonified<ReturnType<typeof orderDetailView>>
+export type DashboardOrderList = { orders: DashboardOrder[]; pagination: ReturnType<typeof dashboardPagination> }
+/** POST /api/orders/{id}/ship: a gallery order answers its artist order's status (`shipped`), a store order `shipped`. */
+export type ShipOrderResponse = { success: true; order: Omit<ShippedStoreOrder, "status" | "shipped_at"> & { status: string; shipped_at: string | null } }
+/** GET /api/analytics: the organization's orders (store and gallery) created in the last `days` days. */
+export type OrderAnalytics = {
+  revenue: { total: number; currency: "usd" }
+  orders: { total: number; completed: number; pending: number }
+  topProducts: Array<{ id: string; title: string; revenue: number; quantity: number }>
+}
+export type { ArtistAnalytics }
+export type PayoutStatus = {
+  connected: boolean
+  charges_enabled: boolean
+  payouts_enabled: boolean
+  details_submitted: boolean
+  pending_payouts: { count: number; amount: number }
+}
+export type ApiKey = Jsonified<ReturnType<typeof apiKeyView>>
+export type StorefrontSettings = SettingsByKind["storefront"]
+export type AccountSettings = SettingsByKind["account"]
+export type NotificationSettings = SettingsByKind["notifications"]
+export type Deleted<Object extends string> = { id: string; object: Object; deleted: true }
+
+// ------------------------------------------------------------------------------------------------------------
+
+export type AtelierDashboardConfig = {
+  /**
+   * The organization the calls act for (sent as `X-Organization-ID`), read at each call; null or absent: the member's
+   * only organization. An `org_id` in a request overrides it.
+   */
+  organizationId?: () => string | null | undefined
+}
+
+const path = (strings: TemplateStringsArray, ...values: string[]) =>
+  strings.reduce((out, part, i) => out + part + (i < values.length ? encodeURIComponent(values[i]) : ""), "")
+
+/**
+ * The dashboard's calls on an SDK whose client carries the member's token (`createAtelierAuth(sdk).login("member",
+ * "emailpass", ...)`). Separate from `createAtelierSdk`, like the auth helpers, so that a storefront does not
+ * download them.
+ *
+ * ```ts
+ * const sdk = createAtelierSdk()
+ * await createAtelierAuth(sdk).login("member", "emailpass", { email, password })
+ * const dashboard = createAtelierDashboard(sdk, { organizationId: () => localStorage.getItem("org") })
+ * const { orders } = await dashboard.orders.list({ status: "paid", search: "ada" })
+ * ```
+ */
+export function createAtelierDashboard(sdk: AtelierSdk, config: AtelierDashboardConfig = {}) {
+  const { client } = sdk
+  const headers = () => {
+    const organizationId = config.organizationId?.()
+    return organizationId ? { "X-Organization-ID": organizationId } : undefined
+  }
+  const call = <T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, input?: { query?: object; body?: object }) =>
+    client.fetch<T>(url, { method, headers: headers(), query: input?.query as Record<string, unknown>, body: input?.body })
+
+  return {
+    members: {
+      /** Completes a registration; log in again afterwards for a token that carries the member. */
+      create: (body: RegisterMemberRequest) => call<{ member: Member }>("POST", "/api/members", { body }),
+      me: () => call<MemberProfile>("GET", "/api/members/me"),
+      update: (body: UpdateMemberRequest) => call<{ member: Member }>("PATCH", "/api/members/me", { body }),
+    },
+    organizations: {
+      /** The member becomes the new organization's owner. */
+      create: (body: CreateOrganizationRequest) => call<{ organization: Organization }>("POST", "/api/organizations", { body }),
+      checkSlug: (query: CheckSlugParams) =>
+        call<{ available: boolean; slug: string }>("GET", "/api/organizations/check-slug", { query }),
+    },
+    payouts: {
+      /** Owners: a fresh onboarding link (Stripe's hosted page, or the sandbox's with the local gateway). */
+      startOnboarding: (body: PayoutOnboardingRequest = {}) => call<{ url: string }>("POST", "/api/payouts/onboarding", { body }),
+      status: () => call<PayoutStatus>("GET", "/api/payouts/status"),
+    },
+    products: {
+      list: (query: ProductListParams = {}) => call<DashboardProductList>("GET", "/api/products", { query }),
+      create: (body: CreateProductRequest) => call<{ product: DashboardProduct }>("POST", "/api/products", { body }),
+      retrieve: (id: string) => call<{ product: DashboardProduct }>("GET", path`/api/products/${id}`),
+      update: (id: string, body: UpdateProductRequest) => call<{ product: DashboardProduct }>("PUT", path`/api/products/${id}`, { body }),
+      /** Medusa's soft delete; the order history keeps the product. */
+      delete: (id: string) => call<Deleted<"product">>("DELETE", path`/api/products/${id}`),
+      variants: {
+        list: (id: string) => call<{ variants: DashboardVariant[] }>("GET", path`/api/products/${id}/variants`),
+        create: (id: string, body: CreateVariantRequest) =>
+          call<{ variant: DashboardVariant }>("POST", path`/api/products/${id}/variants`, { body }),
+        update: (id: string, variantId: string, body: UpdateVariantRequest) =>
+          call<{ variant: DashboardVariant }>("PUT", path`/api/products/${id}/variants/${variantId}`, { body }),
+        /** The last variant of a product cannot be deleted (400). */
+        delete: (id: string, variantId: string) => call<Deleted<"variant">>("DELETE", path`/api/products/${id}/variants/${variantId}`),
+      },
+    },
+    orders: {
+      /** Store and gallery orders alike (`source`), newest first. */
+      list: (query: DashboardOrdersParams = {}) => call<DashboardOrderList>("GET", "/api/dashboard/orders", { query }),
+      retrieve: (id: string) => call<{ order: DashboardOrderDetail }>("GET", path`/api/dashboard/orders/${id}`),
+      ship: (id: string, body: ShipOrderRequest) => call<ShipOrderResponse>("POST", path`/api/orders/${id}/ship`, { body }),
+    },
+    analytics: {
+      /** Revenue, order counts and top products of every order (store and gallery) of the last `days` days. */
+      orders: (query: OrderAnalyticsParams = {}) => call<OrderAnalytics>("GET", "/api/analytics", { query }),
+      /** The gallery's figures for the organization, with a daily timeline. */
+      gallery: (query: ArtistAnalyticsParams) =>
+        call<{ analytics: ArtistAnalytics }>("GET", "/api/gallery/artist/analytics", { query }),
+    },
+    settings: {
+      storefront: {
+        retrieve: () => call<{ settings: StorefrontSettings }>("GET", "/api/settings/storefront"),
+        update: (body: StorefrontSettingsRequest) => call<{ settings: StorefrontSettings }>("PUT", "/api/settings/storefront", { body }),
+      },
+      account: {
+        retrieve: () => call<{ settings: AccountSettings }>("GET", "/api/settings/account"),
+        update: (body: AccountSettingsRequest) => call<{ settings: AccountSettings }>("PUT", "/api/settings/account", { body }),
+      },
+      notifications: {
+        retrieve: () => call<{ settings: NotificationSettings }>("GET", "/api/settings/notifications"),
+        update: (body: NotificationSettingsRequest) =>
+          call<{ settings: NotificationSettings }>("PUT", "/api/settings/notifications", { body }),
+      },
+      apiKeys: {
+        list: () => call<{ api_keys: ApiKey[] }>("GET", "/api/settings/api-keys"),
+        /** `key` is in this answer only: it is never shown again. */
+        create: (body: CreateApiKeyRequest) => call<{ api_key: ApiKey; key: string }>("POST", "/api/settings/api-keys", { body }),
+        revoke: (id: string) =>
+          call<Deleted<"api_key"> & { revoked_at: string }>("DELETE", path`/api/settings/api-keys/${id}`),
+      },
+    },
+  }
+}
+
+export type AtelierDashboard = ReturnType<typeof createAtelierDashboard>
