@@ -12,10 +12,15 @@ export type WebhookUrlPolicy = "strict" | "local"
 
 /**
  * The policy in force: strict whenever NODE_ENV is production, or when WEBHOOK_URL_POLICY=strict asks for it outside
- * production (tests, staging). The variable can only tighten the rule: production is always strict.
+ * production (tests, staging). The variable can only tighten the rule. One exception, for the browser tests' stack
+ * (a production build on this machine, whose journey receives webhooks on 127.0.0.1):
+ * ATELIER_ALLOW_LOCAL_WEBHOOKS_IN_PRODUCTION=true keeps the local policy in production, like
+ * ATELIER_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION for payments. Never set it on a real server.
  */
 export function webhookUrlPolicy(env: Record<string, string | undefined>): WebhookUrlPolicy {
-  return env.NODE_ENV === "production" || env.WEBHOOK_URL_POLICY === "strict" ? "strict" : "local"
+  if (env.WEBHOOK_URL_POLICY === "strict") return "strict"
+  if (env.NODE_ENV === "production") return env.ATELIER_ALLOW_LOCAL_WEBHOOKS_IN_PRODUCTION === "true" ? "local" : "strict"
+  return "local"
 }
 
 export const WEBHOOK_URL_MAX_LENGTH = 2048

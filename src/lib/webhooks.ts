@@ -2,20 +2,9 @@
 // signatures every delivery carries, the retry schedule and when an endpoint that keeps failing is disabled.
 import { createHmac, randomBytes } from "node:crypto"
 import { Webhook } from "standardwebhooks"
+import { WEBHOOK_EVENT_TYPES, isWebhookEventType, type WebhookEventType } from "./webhook-event-types"
 
-export const WEBHOOK_EVENT_TYPES = [
-  "order.created",
-  "order.paid",
-  "order.shipped",
-  "order.cancelled",
-  "product.created",
-  "product.updated",
-] as const
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
-
-export function isWebhookEventType(value: unknown): value is WebhookEventType {
-  return typeof value === "string" && (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value)
-}
+export { WEBHOOK_EVENT_TYPES, isWebhookEventType, type WebhookEventType }
 
 /** The body of every delivery. */
 export type WebhookEvent = { id: string; type: WebhookEventType; created_at: string; data: Record<string, unknown> }

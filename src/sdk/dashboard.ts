@@ -19,6 +19,17 @@ import type { apiKeyView } from "../api/api/settings/api-keys/api-key-view"
 import type { CreateApiKeyBody } from "../api/api/settings/api-keys/validators"
 import type { AccountSettingsBody, NotificationSettingsBody, StorefrontSettingsBody } from "../api/api/settings/validators"
 import type { organizationView } from "../api/utils/organization-view"
+import type { campaignView } from "../api/api/campaigns/campaign-view"
+import type { CreateCampaignBody, ListCampaignsQuery } from "../api/api/campaigns/validators"
+import type { ConnectGumroadBody } from "../api/api/channels/validators"
+import type { segmentView } from "../api/api/segments/segment-view"
+import type { CreateSegmentBody, SegmentFiltersSchema, UpdateSegmentBody } from "../api/api/segments/validators"
+import type { webhookDeliveryView, webhookEndpointView } from "../api/api/webhook-endpoints/webhook-endpoint-view"
+import type { CreateWebhookEndpointBody, ListDeliveriesQuery, UpdateWebhookEndpointBody } from "../api/api/webhook-endpoints/validators"
+import type { ImportResult } from "../channels/import-listings"
+import type { CampaignStatus } from "../lib/campaigns"
+import type { Channel } from "../lib/channels"
+import type { ConnectionView, Revocation } from "../modules/channels"
 import type { AtelierSdk, Jsonified } from "./index"
 
 // ------------------------------------------------------------------------------------------------------------
@@ -64,6 +75,21 @@ export type AccountSettingsRequest = z.input<typeof AccountSettingsBody>
 export type NotificationSettingsRequest = z.input<typeof NotificationSettingsBody>
 export type CreateApiKeyRequest = z.input<typeof CreateApiKeyBody>
 export type PayoutOnboardingRequest = z.input<typeof StartPayoutOnboardingBody>
+/** A segment's filters: ISO dates, USD, an artwork type, a source; null or absent: not filtered on. */
+export type SegmentFiltersRequest = z.input<typeof SegmentFiltersSchema>
+export type CreateSegmentRequest = z.input<typeof CreateSegmentBody>
+/** PUT /api/segments/{id}: the name and/or the filters (as a whole). */
+export type UpdateSegmentRequest = z.input<typeof UpdateSegmentBody>
+/** POST /api/campaigns: a draft; `content` is HTML (sanitised by the route), `scheduled_at` an ISO date-time ahead. */
+export type CreateCampaignRequest = z.input<typeof CreateCampaignBody>
+/** GET /api/campaigns: `status` (absent: all), `limit` 1-100, `offset`. */
+export type CampaignListParams = Partial<z.output<typeof ListCampaignsQuery>>
+export type ConnectGumroadRequest = z.input<typeof ConnectGumroadBody>
+export type CreateWebhookEndpointRequest = z.input<typeof CreateWebhookEndpointBody>
+/** PATCH /api/webhook-endpoints/{id}: any of url, events, description; `enabled` disables or re-enables it. */
+export type UpdateWebhookEndpointRequest = z.input<typeof UpdateWebhookEndpointBody>
+/** GET /api/webhook-endpoints/{id}/deliveries: `limit` 1-100 (default 50), `offset`. */
+export type WebhookDeliveryListParams = Partial<z.output<typeof ListDeliveriesQuery>>
 
 // Responses.
 
@@ -100,6 +126,39 @@ export type ApiKey = Jsonified<ReturnType<typeof apiKeyView>>
 export type StorefrontSettings = SettingsByKind["storefront"]
 export type AccountSettings = SettingsByKind["account"]
 export type NotificationSettings = SettingsByKind["notifications"]
+export type Segment = Jsonified<ReturnType<typeof segmentView>>
+/**
+ * A campaign (`campaignView`): its keys are the view's; their types are declared here because the view reads its
+ * record's fields as `unknown` (everything but the status).
+ */
+export type Campaign = { [K in keyof ReturnType<typeof campaignView>]: CampaignFields[K] }
+type CampaignFields = {
+  id: string
+  org_id: string
+  name: string
+  subject: string
+  /** The sanitised HTML. */
+  content: string
+  segment_id: string
+  status: CampaignStatus
+  scheduled_at: string | null
+  send_started_at: string | null
+  sent_at: string | null
+  /** Addresses written when it started sending (0 before). */
+  recipients: number
+  stats: Record<"sent" | "delivered" | "opened" | "clicked" | "bounced" | "complained" | "failed", number>
+  created_at: string
+  updated_at: string
+}
+export type CampaignList = { campaigns: Campaign[]; count: number; limit: number; offset: number }
+/** POST /api/campaigns/{id}/send: `scheduled` (sent at `scheduled_at`) or `sending` (now, in the background). */
+export type SendCampaignResponse = { success: true; recipients: number; campaign_id: string; status: Campaign["status"] }
+export type ChannelConnection = Jsonified<ConnectionView>
+export type { Channel, Revocation }
+export type ChannelImportResult = ImportResult
+export type WebhookEndpoint = Jsonified<ReturnType<typeof webhookEndpointView>>
+export type WebhookDelivery = Jsonified<ReturnType<typeof webhookDeliveryView>>
+export type WebhookDeliveryList = { deliveries: WebhookDelivery[]; count: number; limit: number; offset: number }
 export type Deleted<Object extends string> = { id: string; object: Object; deleted: true }
 
 // ------------------------------------------------------------------------------------------------------------
@@ -204,6 +263,54 @@ export function createAtelierDashboard(sdk: AtelierSdk, config: AtelierDashboard
         create: (body: CreateApiKeyRequest) => call<{ api_key: ApiKey; key: string }>("POST", "/api/settings/api-keys", { body }),
         revoke: (id: string) =>
           call<Deleted<"api_key"> & { revoked_at: string }>("DELETE", path`/api/settings/api-keys/${id}`),
+      },
+    },
+    /** Any member of the organization. Each segment carries its audience's live `count`. */
+    segments: {
+      list: () => call<{ segments: Segment[] }>("GET", "/api/segments"),
+      create: (body: CreateSegmentRequest) => call<{ segment: Segment }>("POST", "/api/segments", { body }),
+      retrieve: (id: string) => call<{ segment: Segment }>("GET", path`/api/segments/${id}`),
+      update: (id: string, body: UpdateSegmentRequest) => call<{ segment: Segment }>("PUT", path`/api/segments/${id}`, { body }),
+      /** 409 while a campaign not yet sent uses it. */
+      delete: (id: string) => call<Deleted<"segment">>("DELETE", path`/api/segments/${id}`),
+    },
+    /** Members read and draft; owners send. */
+    campaigns: {
+      list: (query: CampaignListParams = {}) => call<CampaignList>("GET", "/api/campaigns", { query }),
+      create: (body: CreateCampaignRequest) => call<{ campaign: Campaign }>("POST", "/api/campaigns", { body }),
+      retrieve: (id: string) => call<{ campaign: Campaign }>("GET", path`/api/campaigns/${id}`),
+      /** Owners. 409 when it is already scheduled, sending or sent. */
+      send: (id: string) => call<SendCampaignResponse>("POST", path`/api/campaigns/${id}/send`, { body: {} }),
+    },
+    /** Listing and importing: any member; connecting and disconnecting: owners. */
+    channels: {
+      list: () => call<{ connections: ChannelConnection[] }>("GET", "/api/channels"),
+      /** Owners: Etsy's authorization page, to send the browser to (503 while the server has no Etsy app credentials). */
+      etsyAuthorizationUrl: () => call<{ url: string }>("GET", "/api/channels/etsy/auth", { query: { format: "json" } }),
+      /** Owners: the token is checked with Gumroad first (400 when Gumroad refuses it). */
+      connectGumroad: (body: ConnectGumroadRequest) =>
+        call<{ connection: ChannelConnection }>("POST", "/api/channels/gumroad/connect", { body }),
+      disconnect: (channel: Channel) =>
+        call<{ connection: ChannelConnection; revocation: Revocation }>("DELETE", path`/api/channels/${channel}/disconnect`),
+      /** Each listing not imported before becomes a draft product. */
+      import: (channel: Channel) => call<ChannelImportResult>("POST", path`/api/channels/${channel}/import`, { body: {} }),
+    },
+    /** Owners only (plain members are refused with 403). */
+    webhookEndpoints: {
+      list: () => call<{ webhook_endpoints: WebhookEndpoint[] }>("GET", "/api/webhook-endpoints"),
+      /** `secret` (whsec_...) is in this answer only. */
+      create: (body: CreateWebhookEndpointRequest) =>
+        call<{ webhook_endpoint: WebhookEndpoint; secret: string }>("POST", "/api/webhook-endpoints", { body }),
+      retrieve: (id: string) => call<{ webhook_endpoint: WebhookEndpoint }>("GET", path`/api/webhook-endpoints/${id}`),
+      update: (id: string, body: UpdateWebhookEndpointRequest) =>
+        call<{ webhook_endpoint: WebhookEndpoint }>("PATCH", path`/api/webhook-endpoints/${id}`, { body }),
+      delete: (id: string) => call<Deleted<"webhook_endpoint">>("DELETE", path`/api/webhook-endpoints/${id}`),
+      deliveries: {
+        list: (id: string, query: WebhookDeliveryListParams = {}) =>
+          call<WebhookDeliveryList>("GET", path`/api/webhook-endpoints/${id}/deliveries`, { query }),
+        /** 202: a new delivery of the same event; 409 while the endpoint is disabled. */
+        redeliver: (id: string, deliveryId: string) =>
+          call<{ delivery: WebhookDelivery }>("POST", path`/api/webhook-endpoints/${id}/deliveries/${deliveryId}/redeliver`, { body: {} }),
       },
     },
   }

@@ -20,6 +20,13 @@ const StorefrontSettingsPage = lazy(() => import("./pages/settings/storefront").
 const AccountSettingsPage = lazy(() => import("./pages/settings/account").then((m) => ({ default: m.AccountSettingsPage })))
 const NotificationSettingsPage = lazy(() => import("./pages/settings/notifications").then((m) => ({ default: m.NotificationSettingsPage })))
 const PayoutSettingsPage = lazy(() => import("./pages/settings/payouts").then((m) => ({ default: m.PayoutSettingsPage })))
+const CampaignsPage = lazy(() => import("./pages/campaigns").then((m) => ({ default: m.CampaignsPage })))
+const CampaignNewPage = lazy(() => import("./pages/campaigns").then((m) => ({ default: m.CampaignNewPage })))
+const CampaignPage = lazy(() => import("./pages/campaigns").then((m) => ({ default: m.CampaignPage })))
+const SegmentPage = lazy(() => import("./pages/campaigns").then((m) => ({ default: m.SegmentPage })))
+const ChannelsPage = lazy(() => import("./pages/channels").then((m) => ({ default: m.ChannelsPage })))
+const WebhooksPage = lazy(() => import("./pages/webhooks").then((m) => ({ default: m.WebhooksPage })))
+const WebhookEndpointPage = lazy(() => import("./pages/webhooks").then((m) => ({ default: m.WebhookEndpointPage })))
 const ApiKeysPage = lazy(() => import("./pages/settings/api-keys").then((m) => ({ default: m.ApiKeysPage })))
 
 const PUBLIC_PATHS = ["/login", "/signup"]
@@ -41,6 +48,15 @@ function Page() {
   if (matchPath("/orders", path)) return <OrdersPage />
   if ((params = matchPath("/orders/:id", path))) return <OrderPage key={params.id} id={params.id} />
   if (matchPath("/analytics", path)) return <AnalyticsPage />
+  if (matchPath("/campaigns", path)) return <CampaignsPage />
+  if (matchPath("/campaigns/new", path)) return <CampaignNewPage />
+  if (matchPath("/campaigns/segments/new", path)) return <SegmentPage />
+  if ((params = matchPath("/campaigns/segments/:id", path))) return <SegmentPage key={params.id} id={params.id} />
+  if ((params = matchPath("/campaigns/:id", path))) return <CampaignPage key={params.id} id={params.id} />
+  // Etsy's callback returns to {APP_URL}/settings/channels (docs/marketplace-channels.md).
+  if (matchPath("/channels", path) || matchPath("/settings/channels", path)) return <ChannelsPage />
+  if (matchPath("/webhooks", path)) return <WebhooksPage />
+  if ((params = matchPath("/webhooks/:id", path))) return <WebhookEndpointPage key={params.id} id={params.id} />
   if (matchPath("/settings", path)) return <Redirect to="/settings/storefront" />
   if (matchPath("/settings/storefront", path)) return <StorefrontSettingsPage />
   if (matchPath("/settings/account", path)) return <AccountSettingsPage />

@@ -15,9 +15,15 @@ export function statusColor(status: string): "green" | "red" | "orange" | "blue"
     case "paid":
     case "delivered":
     case "active":
+    case "sent":
+    case "connected":
+    case "enabled":
+    case "succeeded":
       return "green"
     case "shipped":
     case "partially_shipped":
+    case "scheduled":
+    case "sending":
       return "blue"
     case "processing":
       return "purple"
@@ -26,6 +32,8 @@ export function statusColor(status: string): "green" | "red" | "orange" | "blue"
       return "orange"
     case "cancelled":
     case "failed":
+    case "expired":
+    case "disabled":
       return "red"
     default:
       return "grey"

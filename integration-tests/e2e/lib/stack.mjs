@@ -60,6 +60,9 @@ export async function startStack({ admin = false, log = () => {} } = {}) {
         PUBLIC_URL: `http://localhost:${port}`,
         APP_URL: `http://localhost:${port}/dashboard`,
         ADMIN_DISABLED: admin ? "false" : "true",
+        // The dashboard journey's webhook receiver listens on 127.0.0.1, which production's URL policy refuses: this
+        // test-only switch keeps the development policy on this stack (docs/artist-dashboard.md).
+        ATELIER_ALLOW_LOCAL_WEBHOOKS_IN_PRODUCTION: "true",
         LOG_LEVEL: "error",
       },
       onGroup: (pgid) => reaper.addGroup(pgid),

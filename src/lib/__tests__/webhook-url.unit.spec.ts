@@ -19,6 +19,14 @@ describe("webhook URL policy", () => {
     expect(webhookUrlPolicy({ NODE_ENV: "development" })).toBe("local")
     expect(webhookUrlPolicy({})).toBe("local")
   })
+
+  it("keeps the local policy in production only with the browser tests' explicit switch, which strict still overrides", () => {
+    expect(webhookUrlPolicy({ NODE_ENV: "production", ATELIER_ALLOW_LOCAL_WEBHOOKS_IN_PRODUCTION: "true" })).toBe("local")
+    expect(webhookUrlPolicy({ NODE_ENV: "production", ATELIER_ALLOW_LOCAL_WEBHOOKS_IN_PRODUCTION: "1" })).toBe("strict")
+    expect(
+      webhookUrlPolicy({ NODE_ENV: "production", ATELIER_ALLOW_LOCAL_WEBHOOKS_IN_PRODUCTION: "true", WEBHOOK_URL_POLICY: "strict" })
+    ).toBe("strict")
+  })
 })
 
 describe("isPublicAddress", () => {

@@ -1,5 +1,5 @@
 import { Bolt, BuildingStorefront, Channels, ChartBar, CogSixTooth, House, PaperPlane, ShoppingCart, Tag } from "@medusajs/icons"
-import { Badge, Button, Text } from "@medusajs/ui"
+import { Button, Text } from "@medusajs/ui"
 import type { ComponentType, ReactNode } from "react"
 import { NativeSelect } from "../../../shared/native-select"
 import { Link, useRouter } from "../../../shared/router"
@@ -12,14 +12,10 @@ const NAV: NavItem[] = [
   { to: "/products", label: "Products", icon: Tag },
   { to: "/orders", label: "Orders", icon: ShoppingCart },
   { to: "/analytics", label: "Analytics", icon: ChartBar },
+  { to: "/campaigns", label: "Campaigns", icon: PaperPlane },
+  { to: "/channels", label: "Channels", icon: Channels },
+  { to: "/webhooks", label: "Webhooks", icon: Bolt },
   { to: "/settings", label: "Settings", icon: CogSixTooth },
-]
-
-/** Features whose APIs are being built: shown so that artists know they are coming, not clickable. */
-const COMING: Array<{ label: string; icon: NavItem["icon"] }> = [
-  { label: "Campaigns", icon: PaperPlane },
-  { label: "Channels", icon: Channels },
-  { label: "Webhooks", icon: Bolt },
 ]
 
 function isActive(path: string, to: string) {
@@ -74,18 +70,6 @@ function Sidebar() {
             </Link>
           )
         })}
-        <Text size="xsmall" weight="plus" className="text-ui-fg-muted mt-4 px-2 pb-1">
-          Coming soon
-        </Text>
-        {COMING.map(({ label, icon: Icon }) => (
-          <div key={label} aria-disabled="true" className="txt-compact-small text-ui-fg-disabled flex items-center gap-2 px-2 py-1.5" data-placeholder={label}>
-            <Icon className="text-ui-fg-disabled" />
-            {label}
-            <Badge size="2xsmall" color="grey" className="ml-auto">
-              Soon
-            </Badge>
-          </div>
-        ))}
       </nav>
       <div className="border-ui-border-base flex flex-col gap-2 border-t px-4 py-3">
         <Text size="xsmall" className="text-ui-fg-subtle truncate" data-testid="member-email">
