@@ -64,4 +64,41 @@ describe("the dashboard SDK's requests", () => {
     expect([error.status, error.code, error.field]).toEqual([400, "invalid_request", "base_price"])
     expect(error.message).toMatch(/^base_price must be a number/)
   })
+
+  it("calls the campaigns, channels and webhooks routes", async () => {
+    const { dashboard, calls } = recordingDashboard()
+    await dashboard.segments.create({ name: "Collectors", filters: { total_spent_gte: 100, source: "gallery" } })
+    await dashboard.segments.update("seg_1", { filters: { product_type: "original" } })
+    await dashboard.campaigns.list({ status: "sent", limit: 10 })
+    await dashboard.campaigns.create({ name: "Spring", subject: "New", content: "<p>Hi</p>", segment_id: "seg_1" })
+    await dashboard.campaigns.send("camp_1")
+    await dashboard.channels.etsyAuthorizationUrl()
+    await dashboard.channels.connectGumroad({ access_token: "tok" })
+    await dashboard.channels.disconnect("gumroad")
+    await dashboard.channels.import("etsy")
+    await dashboard.webhookEndpoints.create({ url: "https://example.com/h", events: ["order.paid"] })
+    await dashboard.webhookEndpoints.update("we_1", { enabled: false })
+    await dashboard.webhookEndpoints.delete("we_1")
+    await dashboard.webhookEndpoints.deliveries.list("we_1", { limit: 20 })
+    await dashboard.webhookEndpoints.deliveries.redeliver("we_1", "wd/1")
+    const base = "http://atelier.test:9000"
+    expect(calls.map((c) => [c.init.method, c.url.replace(base, "")])).toEqual([
+      ["POST", "/api/segments"],
+      ["PUT", "/api/segments/seg_1"],
+      ["GET", "/api/campaigns?status=sent&limit=10"],
+      ["POST", "/api/campaigns"],
+      ["POST", "/api/campaigns/camp_1/send"],
+      ["GET", "/api/channels/etsy/auth?format=json"],
+      ["POST", "/api/channels/gumroad/connect"],
+      ["DELETE", "/api/channels/gumroad/disconnect"],
+      ["POST", "/api/channels/etsy/import"],
+      ["POST", "/api/webhook-endpoints"],
+      ["PATCH", "/api/webhook-endpoints/we_1"],
+      ["DELETE", "/api/webhook-endpoints/we_1"],
+      ["GET", "/api/webhook-endpoints/we_1/deliveries?limit=20"],
+      ["POST", "/api/webhook-endpoints/we_1/deliveries/wd%2F1/redeliver"],
+    ])
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ name: "Collectors", filters: { total_spent_gte: 100, source: "gallery" } })
+    expect(JSON.parse(String(calls[10].init.body))).toEqual({ enabled: false })
+  })
 })
