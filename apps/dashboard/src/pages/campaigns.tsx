@@ -24,7 +24,8 @@ function describeFilters(filters: Segment["filters"]): string {
   if (filters.total_spent_gte !== null) parts.push(`spent at least ${money(filters.total_spent_gte)}`)
   if (filters.product_type) parts.push(`bought a ${filters.product_type}`)
   if (filters.source) parts.push(`from the ${filters.source}`)
-  return parts.length ? parts.join(", ") : "All customers"
+  const words = parts.join(", ")
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : "All customers"
 }
 
 function SegmentsCard() {
