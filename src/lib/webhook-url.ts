@@ -11,11 +11,21 @@ import { BlockList, isIP } from "node:net"
 export type WebhookUrlPolicy = "strict" | "local"
 
 /**
+ * Loosens production to the `local` policy when exactly "true": for the benchmark (bench/marketing.mjs), whose
+ * production-build server on loopback delivers to a receiver on 127.0.0.1. Never set on a real deployment: it lifts
+ * the SSRF rule.
+ */
+export const LOCAL_WEBHOOK_URLS_IN_PRODUCTION_FLAG = "ATELIER_ALLOW_LOCAL_WEBHOOK_URLS_IN_PRODUCTION"
+
+/**
  * The policy in force: strict whenever NODE_ENV is production, or when WEBHOOK_URL_POLICY=strict asks for it outside
- * production (tests, staging). The variable can only tighten the rule: production is always strict.
+ * production (tests, staging). WEBHOOK_URL_POLICY can only tighten the rule: production is strict unless the explicit
+ * benchmark opt-in (LOCAL_WEBHOOK_URLS_IN_PRODUCTION_FLAG) is exactly "true" and WEBHOOK_URL_POLICY does not ask for strict.
  */
 export function webhookUrlPolicy(env: Record<string, string | undefined>): WebhookUrlPolicy {
-  return env.NODE_ENV === "production" || env.WEBHOOK_URL_POLICY === "strict" ? "strict" : "local"
+  if (env.WEBHOOK_URL_POLICY === "strict") return "strict"
+  if (env.NODE_ENV === "production") return env[LOCAL_WEBHOOK_URLS_IN_PRODUCTION_FLAG] === "true" ? "local" : "strict"
+  return "local"
 }
 
 export const WEBHOOK_URL_MAX_LENGTH = 2048

@@ -19,6 +19,14 @@ describe("webhook URL policy", () => {
     expect(webhookUrlPolicy({ NODE_ENV: "development" })).toBe("local")
     expect(webhookUrlPolicy({})).toBe("local")
   })
+
+  it("allows local targets in production only with the exact benchmark opt-in, which WEBHOOK_URL_POLICY=strict overrides", () => {
+    const flag = "ATELIER_ALLOW_LOCAL_WEBHOOK_URLS_IN_PRODUCTION"
+    expect(webhookUrlPolicy({ NODE_ENV: "production", [flag]: "true" })).toBe("local")
+    expect(webhookUrlPolicy({ NODE_ENV: "production", [flag]: "TRUE" })).toBe("strict")
+    expect(webhookUrlPolicy({ NODE_ENV: "production", [flag]: "1" })).toBe("strict")
+    expect(webhookUrlPolicy({ NODE_ENV: "production", [flag]: "true", WEBHOOK_URL_POLICY: "strict" })).toBe("strict")
+  })
 })
 
 describe("isPublicAddress", () => {
