@@ -31,18 +31,18 @@ import http from "node:http"
 import os from "node:os"
 import path from "node:path"
 import pg from "pg"
-import { galleryCheckout, setupAtelier } from "./scenarios/atelier.mjs"
+import { availablePrintStock, checkoutAndConfirm, prepareGalleryCart, setupAtelier, verifyCheckouts } from "./scenarios/atelier.mjs"
 import { client } from "./lib/http.mjs"
-import { median, roundTo } from "./lib/load.mjs"
+import { median, percentile, roundTo } from "./lib/load.mjs"
 import { mergeResults, RESULTS_FILE } from "./lib/results.mjs"
 import { cleanUpOnInterrupt, ensureBuild, migrateAndSeed, root, startDatabase, startServer } from "./lib/server.mjs"
 
 const RECIPIENTS = Math.max(10, Number(process.env.BENCH_MARKETING_RECIPIENTS || 10_000))
 const CAMPAIGN_ROUNDS = Math.max(1, Number(process.env.BENCH_MARKETING_CAMPAIGN_ROUNDS || 3))
-const FANOUT_PAIRS = Math.max(1, Number(process.env.BENCH_MARKETING_FANOUT_PAIRS || 5))
-const DURATION_S = Math.max(1, Number(process.env.BENCH_SECONDS || 10))
+const FANOUT_BLOCKS = Math.max(1, Number(process.env.BENCH_MARKETING_FANOUT_BLOCKS || 5))
+const FANOUT_PAIRS = Math.max(2, Number(process.env.BENCH_MARKETING_FANOUT_PAIRS || 20))
 const CAMPAIGN_TIMEOUT_S = 600
-const DELIVERY_WAIT_S = 120
+const DELIVERY_WAIT_S = 60
 const DEMO_PASSWORD = "atelier-demo"
 const OWNERS = { "studio-north": "north@atelier.test", "studio-south": "south@atelier.test", "studio-east": "east@atelier.test" }
 const WEBHOOK_EVENTS = ["order.created", "order.paid"]
@@ -228,18 +228,6 @@ async function waitForDeliveries(receiver, expected) {
   return receiver.state.received
 }
 
-function checkoutFigures(run) {
-  return {
-    p50_ms: run.p50_ms,
-    p99_ms: run.p99_ms,
-    mean_ms: run.mean_ms,
-    checkouts: run.ok,
-    errors: run.errors,
-    ...(run.error_samples ? { error_samples: run.error_samples } : {}),
-    verification: run.verification,
-  }
-}
-
 async function main() {
   const startedAt = new Date()
   const loadBefore = loadavg()
@@ -258,11 +246,14 @@ async function main() {
   delete process.env.RESEND_API_KEY
 
   const campaignRounds = []
-  const fanoutPairs = []
+  const fanoutBlocks = []
+  const allOff = []
+  const allOn = []
+  let checkoutVerification = null
   let build
   let segmentCount
   let memory
-  const deliveryChecks = { expected: 0, received: 0, bad_signatures: 0, during_off_rounds: 0 }
+  const deliveryChecks = { expected: 0, received: 0, bad_signatures: 0, during_off_checkouts: 0 }
   try {
     build = await ensureBuild()
     const db = await startDatabase()
@@ -306,64 +297,95 @@ async function main() {
     const owners = []
     for (const email of Object.values(OWNERS)) owners.push(await login(server.baseUrl, email))
     const ctx = await setupAtelier({ baseUrl: server.baseUrl, sql })
-    log("fan-out warm-up: checkouts with and without endpoints")
-    let endpoints = await createEndpoints(owners, receiver)
-    const warm = await galleryCheckout(ctx, { concurrency: 1, durationS: 2 })
-    deliveryChecks.expected += warm.verification.paid_orders * ARTIST_ORDERS_PER_CHECKOUT * WEBHOOK_EVENTS.length
-    await waitForDeliveries(receiver, deliveryChecks.expected)
-    await deleteEndpoints(endpoints)
-    await galleryCheckout(ctx, { concurrency: 1, durationS: 2 })
-    for (let pair = 1; pair <= FANOUT_PAIRS; pair++) {
-      const loadOff = loadavg()
-      const receivedBeforeOff = receiver.state.received
-      const off = await galleryCheckout(ctx, { concurrency: 1, durationS: DURATION_S })
-      await sleep(1000)
-      deliveryChecks.during_off_rounds += receiver.state.received - receivedBeforeOff
-
-      endpoints = await createEndpoints(owners, receiver)
-      const loadOn = loadavg()
-      const on = await galleryCheckout(ctx, { concurrency: 1, durationS: DURATION_S })
-      deliveryChecks.expected += on.verification.paid_orders * ARTIST_ORDERS_PER_CHECKOUT * WEBHOOK_EVENTS.length
-      const waitStarted = Date.now()
-      const received = await waitForDeliveries(receiver, deliveryChecks.expected)
-      const drainedS = roundTo((Date.now() - waitStarted) / 1000, 1)
-      await deleteEndpoints(endpoints)
-
-      const added = roundTo(on.p50_ms - off.p50_ms, 2)
-      fanoutPairs.push({
-        pair,
-        off: { ...checkoutFigures(off), loadavg_before: loadOff },
-        on: { ...checkoutFigures(on), loadavg_before: loadOn, deliveries_received_total: received, drained_after_round_s: drainedS },
-        added_p50_ms: added,
-      })
-      log(
-        `pair ${pair}: off p50 ${off.p50_ms} ms (${off.ok}), on p50 ${on.p50_ms} ms (${on.ok}) -> +${added} ms; ` +
-          `deliveries ${received}/${deliveryChecks.expected} (${drainedS} s after the round); load ${loadOn.join(" ")}`
-      )
+    const stockBefore = await availablePrintStock(sql)
+    const attempts = []
+    /** One timed order-paid path (checkout + card + confirm) on a cart built untimed; returns its milliseconds. */
+    const timedCheckout = async () => {
+      const sessionId = await prepareGalleryCart(ctx)
+      const attempt = { publicId: null, completed: false }
+      attempts.push(attempt)
+      const t0 = performance.now()
+      await checkoutAndConfirm(ctx, sessionId, attempt)
+      return performance.now() - t0
     }
+    /** With endpoints: created untimed, the checkout timed, then every delivery awaited and the endpoints deleted. */
+    const timedCheckoutWithEndpoints = async () => {
+      const endpoints = await createEndpoints(owners, receiver)
+      const ms = await timedCheckout()
+      deliveryChecks.expected += ARTIST_ORDERS_PER_CHECKOUT * WEBHOOK_EVENTS.length
+      const waitStarted = performance.now()
+      await waitForDeliveries(receiver, deliveryChecks.expected)
+      deliveryChecks.drain_ms.push(performance.now() - waitStarted)
+      await deleteEndpoints(endpoints)
+      return ms
+    }
+    const timedCheckoutWithout = async () => {
+      const before = receiver.state.received
+      const ms = await timedCheckout()
+      deliveryChecks.during_off_checkouts += receiver.state.received - before
+      return ms
+    }
+    deliveryChecks.drain_ms = []
+    log(`fan-out: ${FANOUT_BLOCKS} blocks of ${FANOUT_PAIRS} pairs (one checkout without endpoints, one with, alternating which goes first)`)
+    for (let i = 0; i < 3; i++) {
+      await timedCheckoutWithout()
+      await timedCheckoutWithEndpoints()
+    }
+    for (let block = 1; block <= FANOUT_BLOCKS; block++) {
+      const loadBlock = loadavg()
+      const off = []
+      const on = []
+      for (let pair = 0; pair < FANOUT_PAIRS; pair++) {
+        if (pair % 2 === 0) {
+          off.push(await timedCheckoutWithout())
+          on.push(await timedCheckoutWithEndpoints())
+        } else {
+          on.push(await timedCheckoutWithEndpoints())
+          off.push(await timedCheckoutWithout())
+        }
+      }
+      const offP50 = roundTo(percentile([...off].sort((a, b) => a - b), 50), 2)
+      const onP50 = roundTo(percentile([...on].sort((a, b) => a - b), 50), 2)
+      const added = roundTo(onP50 - offP50, 2)
+      fanoutBlocks.push({ block, off_p50_ms: offP50, on_p50_ms: onP50, added_p50_ms: added, pairs: FANOUT_PAIRS, loadavg_before: loadBlock })
+      allOff.push(...off)
+      allOn.push(...on)
+      log(`block ${block}: off p50 ${offP50} ms, on p50 ${onP50} ms -> ${added >= 0 ? "+" : ""}${added} ms (load ${loadBlock.join(" ")})`)
+    }
+    checkoutVerification = await verifyCheckouts(ctx, attempts, stockBefore)
     deliveryChecks.received = receiver.state.received
     deliveryChecks.bad_signatures = receiver.state.badSignatures
     deliveryChecks.by_type = receiver.state.byType
     deliveryChecks.distinct_event_ids = receiver.state.eventIds.size
+    const drains = deliveryChecks.drain_ms.sort((a, b) => a - b)
+    deliveryChecks.drain_after_checkout_p50_ms = roundTo(percentile(drains, 50), 1)
+    deliveryChecks.drain_after_checkout_max_ms = roundTo(drains[drains.length - 1], 1)
+    delete deliveryChecks.drain_ms
     memory = server.memory.result()
   } finally {
     await cleanup()
   }
 
   const campaignSeconds = roundTo(median(campaignRounds.map((r) => r.seconds)), 2)
-  const added = roundTo(median(fanoutPairs.map((p) => p.added_p50_ms)), 2)
-  const checkoutFailures = fanoutPairs.reduce((n, p) => n + p.off.verification.failures + p.on.verification.failures, 0)
+  const added = roundTo(median(fanoutBlocks.map((b) => b.added_p50_ms)), 2)
+  const pooled = {
+    off_p50_ms: roundTo(percentile([...allOff].sort((a, b) => a - b), 50), 2),
+    on_p50_ms: roundTo(percentile([...allOn].sort((a, b) => a - b), 50), 2),
+    checkouts_each: allOff.length,
+  }
+  pooled.added_p50_ms = roundTo(pooled.on_p50_ms - pooled.off_p50_ms, 2)
+  const checkoutFailures = checkoutVerification?.failures ?? 0
   const deliveriesOk =
     deliveryChecks.received === deliveryChecks.expected &&
     deliveryChecks.bad_signatures === 0 &&
-    deliveryChecks.during_off_rounds === 0 &&
+    deliveryChecks.during_off_checkouts === 0 &&
     deliveryChecks.distinct_event_ids === deliveryChecks.expected
   const targets = {
     campaign_10k_s: { max: TARGETS.campaign_10k_s.max, met: campaignSeconds < TARGETS.campaign_10k_s.max, rounds: campaignRounds.length },
     webhook_fanout_added_p50_ms: {
       max: TARGETS.webhook_fanout_added_p50_ms.max,
       met: checkoutFailures === 0 && deliveriesOk ? added <= TARGETS.webhook_fanout_added_p50_ms.max : false,
-      pairs: fanoutPairs.length,
+      blocks: fanoutBlocks.length,
       ...(checkoutFailures ? { failed_checkouts: checkoutFailures } : {}),
       ...(deliveriesOk ? {} : { deliveries_incomplete: true }),
     },
@@ -378,15 +400,16 @@ async function main() {
   console.log(`  median ${campaignSeconds} s   target < ${TARGETS.campaign_10k_s.max} s: ${targets.campaign_10k_s.met ? "met" : "NOT met"}`)
   console.log("")
   console.log("order-paid path (checkout + card confirm + confirm, 3 artists) p50 at c1, webhooks off vs on")
-  console.log("  pair  off p50 (n)        on p50 (n)         added    load before on")
-  for (const p of fanoutPairs) {
-    const cell = (r) => `${r.p50_ms} ms (${r.checkouts})`.padEnd(17)
-    console.log(`  ${String(p.pair).padEnd(4)}  ${cell(p.off)}  ${cell(p.on)}  ${String(p.added_p50_ms).padStart(6)}   ${p.on.loadavg_before.join(" ")}`)
+  console.log(`  block  off p50 (ms)  on p50 (ms)  added (ms)  load before   [${FANOUT_PAIRS} checkouts each side per block]`)
+  for (const b of fanoutBlocks) {
+    console.log(`  ${String(b.block).padEnd(5)}  ${String(b.off_p50_ms).padStart(12)}  ${String(b.on_p50_ms).padStart(11)}  ${String(b.added_p50_ms).padStart(10)}  ${b.loadavg_before.join(" ")}`)
   }
-  console.log(`  median added p50 ${added} ms   target <= ${TARGETS.webhook_fanout_added_p50_ms.max} ms: ${targets.webhook_fanout_added_p50_ms.met ? "met" : "NOT met"}`)
+  console.log(`  all checkouts pooled: off p50 ${pooled.off_p50_ms} ms, on p50 ${pooled.on_p50_ms} ms -> ${pooled.added_p50_ms} ms (${pooled.checkouts_each} each)`)
+  console.log(`  median of the blocks' added p50 ${added} ms   target <= ${TARGETS.webhook_fanout_added_p50_ms.max} ms: ${targets.webhook_fanout_added_p50_ms.met ? "met" : "NOT met"}`)
   console.log(
     `  deliveries: ${deliveryChecks.received}/${deliveryChecks.expected} received (${JSON.stringify(deliveryChecks.by_type)}), ` +
-      `${deliveryChecks.bad_signatures} bad signatures, ${deliveryChecks.during_off_rounds} during off rounds` +
+      `${deliveryChecks.bad_signatures} bad signatures, ${deliveryChecks.during_off_checkouts} during checkouts without endpoints; ` +
+      `checkouts verified: ${JSON.stringify(checkoutVerification)}` +
       (checkoutFailures ? `; CHECKOUT FAILURES: ${checkoutFailures}` : "")
   )
 
@@ -414,8 +437,13 @@ async function main() {
         path: "POST /api/gallery/checkout + POST /api/sandbox/payment-intents/{pi}/confirm + POST /api/gallery/checkout/confirm (3 artists, 5 items), c1",
         off: "no webhook endpoint",
         on: `one endpoint per demo organization (3), events ${WEBHOOK_EVENTS.join(" + ")}, receiver on 127.0.0.1 answering 200`,
-        seconds_per_round: DURATION_S,
-        pairs: fanoutPairs,
+        design:
+          "blocks of pairs: a checkout with no endpoint and a checkout with the 3 endpoints back to back (which goes first " +
+          "alternates); endpoints are created before and deleted after their checkout, once the receiver has every delivery " +
+          "of it (2 events x 3 artist orders); added = on p50 - off p50 per block, the figure is the median of the blocks",
+        blocks: fanoutBlocks,
+        pooled,
+        checkouts_verified: checkoutVerification,
         deliveries: deliveryChecks,
       },
       server:
