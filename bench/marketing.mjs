@@ -43,6 +43,8 @@ const FANOUT_BLOCKS = Math.max(1, Number(process.env.BENCH_MARKETING_FANOUT_BLOC
 const FANOUT_PAIRS = Math.max(2, Number(process.env.BENCH_MARKETING_FANOUT_PAIRS || 20))
 const CAMPAIGN_TIMEOUT_S = 600
 const DELIVERY_WAIT_S = 60
+/** Pause after a checkout's mirrors exist (its other background work), and after a checkout without endpoints. */
+const SETTLE_PAUSE_MS = 150
 const DEMO_PASSWORD = "atelier-demo"
 const OWNERS = { "studio-north": "north@atelier.test", "studio-south": "south@atelier.test", "studio-east": "east@atelier.test" }
 const WEBHOOK_EVENTS = ["order.created", "order.paid"]
@@ -299,6 +301,20 @@ async function main() {
     const ctx = await setupAtelier({ baseUrl: server.baseUrl, sql })
     const stockBefore = await availablePrintStock(sql)
     const attempts = []
+    /**
+     * The background work a paid checkout leaves (the outbox: order-book mirrors, emails, webhook events) is awaited
+     * after every checkout, with or without endpoints, so that it never spills into the next timed checkout: the
+     * Medusa mirror of each artist order exists, then a short pause for the rest of that batch.
+     */
+    const settle = async (publicId) => {
+      const deadline = Date.now() + DELIVERY_WAIT_S * 1000
+      while (Date.now() < deadline) {
+        const { rows } = await sql(`SELECT count(*)::int AS n FROM "order" WHERE metadata->>'gallery_public_id' = $1 AND deleted_at IS NULL`, [publicId])
+        if (rows[0].n >= ARTIST_ORDERS_PER_CHECKOUT) break
+        await sleep(20)
+      }
+      await sleep(SETTLE_PAUSE_MS)
+    }
     /** One timed order-paid path (checkout + card + confirm) on a cart built untimed; returns its milliseconds. */
     const timedCheckout = async () => {
       const sessionId = await prepareGalleryCart(ctx)
@@ -306,7 +322,9 @@ async function main() {
       attempts.push(attempt)
       const t0 = performance.now()
       await checkoutAndConfirm(ctx, sessionId, attempt)
-      return performance.now() - t0
+      const ms = performance.now() - t0
+      await settle(attempt.publicId)
+      return ms
     }
     /** With endpoints: created untimed, the checkout timed, then every delivery awaited and the endpoints deleted. */
     const timedCheckoutWithEndpoints = async () => {
@@ -322,6 +340,7 @@ async function main() {
     const timedCheckoutWithout = async () => {
       const before = receiver.state.received
       const ms = await timedCheckout()
+      await sleep(SETTLE_PAUSE_MS)
       deliveryChecks.during_off_checkouts += receiver.state.received - before
       return ms
     }
@@ -439,8 +458,9 @@ async function main() {
         on: `one endpoint per demo organization (3), events ${WEBHOOK_EVENTS.join(" + ")}, receiver on 127.0.0.1 answering 200`,
         design:
           "blocks of pairs: a checkout with no endpoint and a checkout with the 3 endpoints back to back (which goes first " +
-          "alternates); endpoints are created before and deleted after their checkout, once the receiver has every delivery " +
-          "of it (2 events x 3 artist orders); added = on p50 - off p50 per block, the figure is the median of the blocks",
+          "alternates); after every checkout its background work is awaited (its 3 Medusa order mirrors exist, then " +
+          `${SETTLE_PAUSE_MS} ms); endpoints are created before and deleted after their checkout, once the receiver has every ` +
+          "delivery of it (2 events x 3 artist orders); added = on p50 - off p50 per block, the figure is the median of the blocks",
         blocks: fanoutBlocks,
         pooled,
         checkouts_verified: checkoutVerification,
