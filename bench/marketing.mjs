@@ -126,6 +126,22 @@ async function login(baseUrl, email) {
   return client(baseUrl, { authorization: `Bearer ${body.token}` })
 }
 
+/**
+ * A poll that survives a dropped connection (seen once under heavy machine load: `fetch failed` on a reused
+ * keep-alive socket); HTTP errors are not retried.
+ */
+async function retryGet(get, tries = 3) {
+  for (let i = 1; ; i++) {
+    try {
+      return await get()
+    } catch (error) {
+      if (i >= tries || error.status !== undefined) throw error
+      log(`poll failed (${error.cause?.code ?? error.message}), retrying`)
+      await sleep(500)
+    }
+  }
+}
+
 /** One campaign to the segment: created (untimed), then send -> `sent` with every recipient emailed (timed). */
 async function campaignRound(call, sql, segmentId, round) {
   const { campaign } = await call("POST", "/api/campaigns", {
@@ -143,7 +159,7 @@ async function campaignRound(call, sql, segmentId, round) {
   if (sendAnswer.recipients !== RECIPIENTS) throw new Error(`send answered ${sendAnswer.recipients} recipients, expected ${RECIPIENTS}`)
   let last
   for (;;) {
-    ;({ campaign: last } = await call("GET", `/api/campaigns/${campaign.id}`))
+    ;({ campaign: last } = await retryGet(() => call("GET", `/api/campaigns/${campaign.id}`)))
     if (last.status === "sent" || last.status === "failed") break
     if (performance.now() - started > CAMPAIGN_TIMEOUT_S * 1000) throw new Error(`campaign not sent after ${CAMPAIGN_TIMEOUT_S} s: ${JSON.stringify(last.stats)}`)
     await sleep(200)
