@@ -25,7 +25,7 @@ async function raisePrintStock(sql) {
 }
 
 /** Units of the demo prints still available to sell (stocked - reserved, over all their levels). */
-async function availablePrintStock(sql) {
+export async function availablePrintStock(sql) {
   const { rows } = await sql(`SELECT COALESCE(SUM(il.stocked_quantity - il.reserved_quantity), 0)::int AS units FROM ${PRINT_LEVELS}`, [
     HANDLES,
   ])
@@ -121,7 +121,7 @@ export async function checkoutAvailability(baseUrl) {
 const CART_ADDS = ["studio-north-print", "studio-south-print", "studio-east-print", "studio-east-print", "studio-north-print"]
 
 /** A fresh cart session with the 5 adds, not timed. */
-async function prepareGalleryCart(ctx) {
+export async function prepareGalleryCart(ctx) {
   const sessionId = crypto.randomUUID()
   for (const handle of CART_ADDS) {
     await ctx.call("POST", "/api/gallery/cart/add", {
@@ -136,7 +136,7 @@ async function prepareGalleryCart(ctx) {
  * Timed together: checkout, the sandbox's card confirmation, and Atelier's confirm (must end `paid`). `attempt`
  * records the order the checkout created and whether the flow got through, for the check after the run.
  */
-async function checkoutAndConfirm(ctx, sessionId, attempt) {
+export async function checkoutAndConfirm(ctx, sessionId, attempt) {
   const { call } = ctx
   const checkout = await call("POST", "/api/gallery/checkout", {
     body: {
@@ -165,7 +165,7 @@ async function checkoutAndConfirm(ctx, sessionId, attempt) {
  * its order must still be `paid`; and the prints' available stock must have dropped by exactly the items of the paid
  * orders (each one's stock reserved, none twice). A failure is a checkout that did not end as a paid order.
  */
-async function verifyCheckouts(ctx, attempts, stockBefore) {
+export async function verifyCheckouts(ctx, attempts, stockBefore) {
   const publicIds = attempts.map((a) => a.publicId).filter(Boolean)
   const { rows } = await ctx.sql(`SELECT public_id, status FROM gallery_order WHERE public_id = ANY($1)`, [publicIds])
   const status = new Map(rows.map((row) => [row.public_id, row.status]))

@@ -12,8 +12,8 @@ export type WebhookUrlPolicy = "strict" | "local"
 
 /**
  * The policy in force: strict whenever NODE_ENV is production, or when WEBHOOK_URL_POLICY=strict asks for it outside
- * production (tests, staging). The variable can only tighten the rule. One exception, for the browser tests' stack
- * (a production build on this machine, whose journey receives webhooks on 127.0.0.1):
+ * production (tests, staging). The variable can only tighten the rule. One exception, for the browser tests' stack and
+ * the marketing benchmark (production builds on this machine that deliver to a receiver on 127.0.0.1):
  * ATELIER_ALLOW_LOCAL_WEBHOOKS_IN_PRODUCTION=true keeps the local policy in production, like
  * ATELIER_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION for payments. Never set it on a real server.
  */
