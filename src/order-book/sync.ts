@@ -37,22 +37,10 @@ type MirrorOrder = NonNullable<Awaited<ReturnType<typeof getMirrorOrder>>>
  * Returns the location the stock was reserved at (the fulfilment is made there), if any.
  */
 async function handOverReservations(container: MedusaContainer, order: MirrorOrder): Promise<string | null> {
-  return moveReservationsToLines(
-    container,
-    new Map(order.items.filter((i) => i.artist_order_item_id).map((i) => [i.artist_order_item_id as string, i.id]))
-  )
-}
-
-/**
- * Moves the stock reservations of sold lines (keys: a gallery artist order item, a store payment line) onto the
- * Medusa order lines that took their place (values), so that Medusa's fulfilment consumes them as it does for its
- * own orders. Under the inventory items' locks: the new reservation is made first (allow_backorder: the stock is
- * already held by the old one, so the availability check would count it twice), then the old one is deleted. A run
- * that dies between the two is finished by the next one (what a new line already holds is not made again).
- * Returns the location the stock was reserved at, if any.
- */
-async function moveReservationsToLines(container: MedusaContainer, mirrorLineOf: Map<string, string>): Promise<string | null> {
   const inventory: IInventoryService = container.resolve(Modules.INVENTORY)
+  const mirrorLineOf = new Map(
+    order.items.filter((i) => i.artist_order_item_id).map((i) => [i.artist_order_item_id as string, i.id])
+  )
   const [old, present] = await Promise.all([
     inventory.listReservationItems({ line_item_id: [...mirrorLineOf.keys()] }),
     inventory.listReservationItems({ line_item_id: [...mirrorLineOf.values()] }),

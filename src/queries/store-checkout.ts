@@ -1,5 +1,7 @@
 import { toCents } from "../lib/money"
-import type { StoreVariantFacts } from "../lib/store-checkout"
+import { entityId } from "../lib/entity-id"
+import type { RequestedLine, StoreVariantFacts } from "../lib/store-checkout"
+import type { StorePaymentItem } from "../modules/gallery/models/store-payment"
 import type { StockedSaleLine } from "../settlement/stock"
 import {
   ORGANIZATION_SALES_CHANNEL_SQL,
@@ -45,6 +47,33 @@ export async function getStoreCheckoutVariants(
       },
     ])
   )
+}
+
+/**
+ * The payment lines of these requested lines, priced from the variants read now; each gets the id of the Medusa order
+ * line it will become (`ordli_...`, docs/store-checkout.md). Null when a line is not a priced variant of the store.
+ */
+export function pricedStoreLines(
+  lines: readonly RequestedLine[],
+  variants: ReadonlyMap<string, StoreCheckoutVariant>
+): StorePaymentItem[] | null {
+  const items: StorePaymentItem[] = []
+  for (const line of lines) {
+    const variant = variants.get(line.variant_id)
+    if (!variant || variant.product_id !== line.product_id || !variant.in_store || variant.price_cents === null) return null
+    items.push({
+      id: entityId("ordli"),
+      product_id: line.product_id,
+      variant_id: line.variant_id,
+      quantity: line.quantity,
+      unit_price_cents: variant.price_cents,
+      product_title: variant.product_title,
+      variant_title: variant.variant_title,
+      sku: variant.sku,
+      thumbnail: variant.thumbnail,
+    })
+  }
+  return items
 }
 
 export async function getOrganizationSalesChannel(source: PgSource, organizationId: string): Promise<string | null> {

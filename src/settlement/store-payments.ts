@@ -5,13 +5,12 @@ import type { PlanName } from "../lib/plan-fees"
 import { storeCommissionBasisPoints, storePlatformFeeCents } from "../lib/plan-fees"
 import { parseReferralSessionId } from "../lib/referral-window"
 import { mergeRequestedLines, parseCheckoutSessionItems, storeSubtotalCents } from "../lib/store-checkout"
-import { entityId } from "../lib/entity-id"
 import { GALLERY_MODULE } from "../modules/gallery"
 import type GalleryModuleService from "../modules/gallery/service"
 import type { RetrievedPaymentIntent } from "../modules/payments"
 import { ORGANIZATION_MODULE } from "../modules/organization"
 import type OrganizationModuleService from "../modules/organization/service"
-import { getStoreCheckoutVariants } from "../queries/store-checkout"
+import { getStoreCheckoutVariants, pricedStoreLines } from "../queries/store-checkout"
 import { STORE_PAYMENT_NO_LONGER_PENDING } from "../workflows/store-checkout/steps/mark-store-payment-paid"
 import {
   settleStorePaymentWorkflow,
@@ -95,25 +94,8 @@ export async function settleCheckoutSession(
     if (!organization) return ignore("unknown organization")
     const lines = mergeRequestedLines(requested)
     const variants = await getStoreCheckoutVariants(container, organization.id, lines.map((l) => l.variant_id))
-    const items = []
-    for (const line of lines) {
-      const variant = variants.get(line.variant_id)
-      if (!variant || variant.product_id !== line.product_id || !variant.in_store || variant.price_cents === null) {
-        return ignore(`variant ${line.variant_id} is not sold by this store`)
-      }
-      items.push({
-        // The Medusa order line this line becomes (lib/store-checkout.ts storeOrderIdOf).
-        id: entityId("ordli"),
-        product_id: line.product_id,
-        variant_id: line.variant_id,
-        quantity: line.quantity,
-        unit_price_cents: variant.price_cents,
-        product_title: variant.product_title,
-        variant_title: variant.variant_title,
-        sku: variant.sku,
-        thumbnail: variant.thumbnail,
-      })
-    }
+    const items = pricedStoreLines(lines, variants)
+    if (!items) return ignore("an item is not a priced variant sold by this store")
     const subtotalCents = storeSubtotalCents(items)
     const paid = typeof session.amount_subtotal === "number" ? session.amount_subtotal : session.amount_total
     if (paid !== subtotalCents || String(session.currency ?? "").toLowerCase() !== "usd") {

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { ICustomerModuleService, IOrderModuleService } from "@medusajs/framework/types"
+import type { IOrderModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { fromCents } from "../../lib/money"
 import { sendsOrderEmails } from "../../lib/organization-settings"
@@ -10,6 +10,7 @@ import type { StorePaymentRow } from "../../modules/gallery/service"
 import { ORGANIZATION_MODULE } from "../../modules/organization"
 import type OrganizationModuleService from "../../modules/organization/service"
 import { recordReferralConversionsWorkflow } from "../../workflows/referrals/workflows/record-referral-conversions"
+import { findOrCreateGuestCustomers } from "../../order-book/guest-customers"
 import { sendNotificationsOnce } from "../notifications"
 
 export const STORE_ORDER_CONFIRMATION_TEMPLATE = "store-order-confirmation"
@@ -125,20 +126,12 @@ export async function attachStoreOrderCustomers(container: MedusaContainer, payl
     await orders.listOrders({ id: payloads.map((p) => p.order_id) }, { select: ["id", "email", "customer_id"] })
   ).filter((order) => !order.customer_id && order.email)
   if (!missing.length) return
-  const customers: ICustomerModuleService = container.resolve(Modules.CUSTOMER)
-  const emails = [...new Set(missing.map((order) => (order.email as string).toLowerCase()))]
-  const known = await customers.listCustomers({ email: emails }, { select: ["id", "email", "has_account"] })
-  const byEmail = new Map<string, string>()
-  // An account holder wins over a guest record of the same email.
-  for (const c of [...known].sort((a, b) => Number(a.has_account) - Number(b.has_account))) {
-    if (c.email) byEmail.set(c.email.toLowerCase(), c.id)
-  }
-  const toCreate = emails.filter((email) => !byEmail.has(email))
-  if (toCreate.length) {
-    for (const c of await customers.createCustomers(toCreate.map((email) => ({ email })))) byEmail.set((c.email as string).toLowerCase(), c.id)
-  }
+  const { byEmail } = await findOrCreateGuestCustomers(
+    container,
+    missing.map((order) => order.email as string)
+  )
   await orders.updateOrders(
-    missing.map((order) => ({ id: order.id, customer_id: byEmail.get((order.email as string).toLowerCase()) }))
+    missing.map((order) => ({ id: order.id, customer_id: byEmail[(order.email as string).toLowerCase()] }))
   )
 }
 

@@ -1,6 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { entityId } from "../../../lib/entity-id"
 import type { PlanName } from "../../../lib/plan-fees"
 import { storeCommissionBasisPoints, storePlatformFeeCents } from "../../../lib/plan-fees"
 import {
@@ -15,7 +14,7 @@ import {
 import type { StorePaymentItem } from "../../../modules/gallery/models/store-payment"
 import { ORGANIZATION_MODULE } from "../../../modules/organization"
 import type OrganizationModuleService from "../../../modules/organization/service"
-import { getStoreCheckoutVariants } from "../../../queries/store-checkout"
+import { getStoreCheckoutVariants, pricedStoreLines } from "../../../queries/store-checkout"
 
 /** A refusal naming the request field it concerns (the error handler puts it in `details.field`). */
 function fieldError(type: string, message: string, field: string) {
@@ -57,21 +56,8 @@ export const prepareStorePaymentStep = createStep(
     const refusal = storeCheckoutRefusal(lines, variants)
     if (refusal) throw fieldError(MedusaError.Types.INVALID_DATA, refusal.message, "items")
 
-    const items: StorePaymentItem[] = lines.map((line) => {
-      const variant = variants.get(line.variant_id)!
-      return {
-        // The Medusa order line this line becomes (lib/store-checkout.ts storeOrderIdOf).
-        id: entityId("ordli"),
-        product_id: line.product_id,
-        variant_id: line.variant_id,
-        quantity: line.quantity,
-        unit_price_cents: variant.price_cents as number,
-        product_title: variant.product_title,
-        variant_title: variant.variant_title,
-        sku: variant.sku,
-        thumbnail: variant.thumbnail,
-      }
-    })
+    // Every line passed the refusal checks: each is a priced variant of this store.
+    const items = pricedStoreLines(lines, variants) as StorePaymentItem[]
     const subtotalCents = storeSubtotalCents(items)
     if (subtotalCents < MIN_STORE_CHARGE_CENTS) {
       throw fieldError(MedusaError.Types.INVALID_DATA, STORE_CHECKOUT_MESSAGES.belowMinimum, "items")
