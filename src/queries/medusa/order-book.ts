@@ -202,35 +202,56 @@ export function orderFactsJoins(alias: string): string {
 /** The name of the CTE holding the organization's orders with their status, for statements built on ORGANIZATION_ORDERS_CTE elsewhere. */
 export const ORGANIZATION_ORDERS = "orders"
 
+/** A shipping address's person, as the dashboard shows the customer of an order (`addr`: order_address). */
+const CUSTOMER_NAME = `nullif(trim(concat_ws(' ', addr.first_name, addr.last_name)), '')`
+
 /**
- * One row per Medusa order of the organization (its sales channel), with what the dashboard shows and what its
- * status is derived from (`$org` = the organization id binding). The status column mirrors orderBookStatus
- * (src/lib/order-book.ts): gallery mirrors follow their artist order, store orders Medusa's own state.
+ * `org_orders`: one row per Medusa order of the organization (its sales channel) with its gallery context and
+ * customer name (binding: the organization id, then those of `filters`). `filters` are conditions on the order
+ * (`o`) and its shipping address (`addr`) applied here, before any per-order fact is computed, so that a statement
+ * about a few orders (one id, a search, a page) costs those orders and not the organization's whole order book.
  */
-export const ORGANIZATION_ORDERS_CTE = `
+function orgOrdersCte(filters: string[] = []): string {
+  return `
 org_orders AS (
   SELECT o.id, o.display_id, o.status::text AS medusa_status, o.email, o.customer_id, o.created_at, o.metadata,
-         o.version, o.currency_code, o.shipping_address_id,
+         o.version, o.currency_code, o.shipping_address_id, ${CUSTOMER_NAME} AS customer_name,
          (o.metadata->>'source' = 'gallery') AS is_gallery, o.metadata->>'gallery_public_id' AS gallery_public_id,
-         ao.id AS artist_order_id, ao.status AS artist_status, ao.subtotal_cents, ao.payout_cents,
+         gallery.artist_order_id, gallery.artist_status, gallery.subtotal_cents, gallery.payout_cents,
          -- A store sale's platform fee, recorded on its Medusa order when the payment settled (docs/store-checkout.md).
          CASE WHEN o.metadata->>'platform_fee_cents' ~ '^[0-9]+$' THEN (o.metadata->>'platform_fee_cents')::int END
            AS store_platform_fee_cents,
-         g.status AS gallery_status
+         gallery.gallery_status
   FROM organization_organization_sales_channel_sales_channel osc
   JOIN "order" o ON o.sales_channel_id = osc.sales_channel_id AND o.deleted_at IS NULL AND o.is_draft_order = false
-  LEFT JOIN gallery_gallery_artist_order_order_order aol ON aol.order_id = o.id AND aol.deleted_at IS NULL
-  LEFT JOIN gallery_artist_order ao ON ao.id = aol.gallery_artist_order_id AND ao.deleted_at IS NULL
-  LEFT JOIN gallery_order g ON g.id = ao.gallery_order_id
-  WHERE osc.organization_id = ? AND osc.deleted_at IS NULL
-),
+  LEFT JOIN order_address addr ON addr.id = o.shipping_address_id
+  -- Looked up per order (the link's order_id index): a plain join lets a planner with stale statistics (a young,
+  -- fast-growing order book) scan the whole link table for every order.
+  LEFT JOIN LATERAL (
+    SELECT ao.id AS artist_order_id, ao.status AS artist_status, ao.subtotal_cents, ao.payout_cents,
+           g.status AS gallery_status
+    FROM gallery_gallery_artist_order_order_order aol
+    JOIN gallery_artist_order ao ON ao.id = aol.gallery_artist_order_id AND ao.deleted_at IS NULL
+    LEFT JOIN gallery_order g ON g.id = ao.gallery_order_id
+    WHERE aol.order_id = o.id AND aol.deleted_at IS NULL
+    LIMIT 1
+  ) gallery ON true
+  WHERE osc.organization_id = ? AND osc.deleted_at IS NULL${filters.map((f) => `\n    AND ${f}`).join("")}
+)`
+}
+
+/**
+ * `facts` and `orders` over the rows of CTE `rows` (org_orders or a page of it): amounts, fulfilment and the status
+ * column, which mirrors orderBookStatus (src/lib/order-book.ts): gallery mirrors follow their artist order, store
+ * orders Medusa's own state.
+ */
+function orderStatusCtes(rows: string): string {
+  return `
 facts AS (
   SELECT oo.*, amounts.subtotal, amounts.tax_amount, shipping.shipping_cost, paid.paid_amount,
          ful.fulfilled, ful.shipped, ful.delivered,
-         amounts.subtotal + amounts.tax_amount + shipping.shipping_cost AS total,
-         nullif(trim(concat_ws(' ', addr.first_name, addr.last_name)), '') AS customer_name
-  FROM org_orders oo
-  LEFT JOIN order_address addr ON addr.id = oo.shipping_address_id
+         amounts.subtotal + amounts.tax_amount + shipping.shipping_cost AS total
+  FROM ${rows} oo
 ${orderFactsJoins("oo")}
 ),
 orders AS (
@@ -247,6 +268,18 @@ orders AS (
     END AS status
   FROM facts f
 )`
+}
+
+/**
+ * The organization's orders as CTEs ending in `orders` (ORGANIZATION_ORDERS): one row per Medusa order with what the
+ * dashboard shows and its status. Binding: the organization id, then those of `filters` (see orgOrdersCte).
+ */
+export function organizationOrdersCte(filters: string[] = []): string {
+  return `${orgOrdersCte(filters)},${orderStatusCtes("org_orders")}`
+}
+
+/** Every order of the organization (organizationOrdersCte without filters; binding: the organization id). */
+export const ORGANIZATION_ORDERS_CTE = organizationOrdersCte()
 
 export type OrganizationOrderRow = {
   id: string
@@ -292,38 +325,44 @@ function escapeLike(text: string): string {
 
 /**
  * One page of the organization's orders, newest first, with the total count and each order's items — ONE
- * statement (the count is LEFT JOINed to the page, so a page past the end still carries it).
+ * statement (the count is LEFT JOINed to the page, so a page past the end still carries it). The search and the
+ * customer filter apply before any per-order fact is computed; without a status filter only the page's orders get
+ * their facts, so a page costs the same however many orders the organization has.
  */
 export async function listOrganizationOrders(
   source: PgSource,
   filter: OrganizationOrdersFilter
 ): Promise<{ total: number; rows: (OrganizationOrderRow & { items: OrderItemRow[] })[] }> {
-  const where: string[] = ["true"]
+  const filters: string[] = []
   const bindings: unknown[] = [filter.organizationId]
-  if (filter.status) {
-    where.push("o.status = ?")
-    bindings.push(filter.status)
-  }
   if (filter.customerId) {
-    where.push("o.customer_id = ?")
+    filters.push("o.customer_id = ?")
     bindings.push(filter.customerId)
   }
   const search = filter.search?.trim()
   if (search) {
     const number = /^#?\d{1,9}$/.test(search) ? Number(search.replace("#", "")) : null
     const pattern = `%${escapeLike(search)}%`
-    where.push(
-      `(${number !== null ? "o.display_id = ? OR " : ""}o.email ILIKE ? ESCAPE '\\' OR o.customer_name ILIKE ? ESCAPE '\\')`
+    filters.push(
+      `(${number !== null ? "o.display_id = ? OR " : ""}o.email ILIKE ? ESCAPE '\\' OR ${CUSTOMER_NAME} ILIKE ? ESCAPE '\\')`
     )
     if (number !== null) bindings.push(number)
     bindings.push(pattern, pattern)
   }
+  // With a status filter every matching order's status is needed before paging; without, the page comes first.
+  const ctes = filter.status
+    ? `${organizationOrdersCte(filters)},
+     filtered AS (SELECT * FROM orders WHERE status = ?),
+     page AS (SELECT * FROM filtered ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?),
+     total AS (SELECT count(*)::int AS total_count FROM filtered)`
+    : `${orgOrdersCte(filters)},
+     page_rows AS (SELECT * FROM org_orders ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?),${orderStatusCtes("page_rows")},
+     page AS (SELECT * FROM orders),
+     total AS (SELECT count(*)::int AS total_count FROM org_orders)`
+  if (filter.status) bindings.push(filter.status)
   bindings.push(filter.limit, filter.offset)
   const { rows } = await toKnex(source).raw(
-    `WITH ${ORGANIZATION_ORDERS_CTE},
-     filtered AS (SELECT * FROM orders o WHERE ${where.join(" AND ")}),
-     page AS (SELECT * FROM filtered ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?),
-     total AS (SELECT count(*)::int AS total_count FROM filtered)
+    `WITH ${ctes}
      SELECT total.total_count, p.*, ${ITEMS_COLUMN("p")}
      FROM total LEFT JOIN page p ON true
      ORDER BY p.created_at DESC, p.id DESC`,
@@ -387,7 +426,7 @@ export async function getOrganizationOrder(
   input: { organizationId: string; orderId: string }
 ): Promise<OrderDetailRow | null> {
   const { rows } = await toKnex(source).raw(
-    `WITH ${ORGANIZATION_ORDERS_CTE}
+    `WITH ${organizationOrdersCte(["o.id = ?"])}
      SELECT o.*, ${ITEMS_COLUMN("o")},
        (SELECT json_build_object('first_name', a.first_name, 'last_name', a.last_name, 'address_1', a.address_1,
                  'address_2', a.address_2, 'city', a.city, 'province', a.province, 'postal_code', a.postal_code,
@@ -405,7 +444,7 @@ export async function getOrganizationOrder(
                  WHERE ofl.order_id = o.id AND ofl.deleted_at IS NULL), '[]'::json) AS fulfillments,
        (SELECT json_build_object('amount_cents', p.amount_cents, 'status', p.status) FROM gallery_payout p
         WHERE p.artist_order_id = o.artist_order_id AND p.deleted_at IS NULL) AS payout
-     FROM orders o WHERE o.id = ?`,
+     FROM orders o`,
     [input.organizationId, input.orderId]
   )
   return (rows[0] as OrderDetailRow | undefined) ?? null
@@ -431,8 +470,8 @@ export async function organizationOrderAnalytics(
   input: { organizationId: string; days: number }
 ): Promise<OrderAnalyticsRow> {
   const { rows } = await toKnex(source).raw(
-    `WITH ${ORGANIZATION_ORDERS_CTE},
-     windowed AS (SELECT * FROM orders WHERE created_at >= now() - make_interval(days => ?)),
+    `WITH ${organizationOrdersCte(["o.created_at >= now() - make_interval(days => ?)"])},
+     windowed AS (SELECT * FROM orders),
      revenue_orders AS (SELECT * FROM windowed WHERE status NOT IN ('pending', 'cancelled')),
      products AS (
        SELECT coalesce(li.product_id, li.id) AS id, max(coalesce(li.product_title, li.title)) AS title,
