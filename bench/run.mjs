@@ -336,10 +336,33 @@ function writeResults(report) {
   log(`wrote ${file}`)
 }
 
-/** One scenario at one concurrency: its figures, or why it was not measured. */
+/** Longest wait for the previous scenario's follow-up work before a scenario starts anyway. */
+const QUIET_TIMEOUT_MS = 120_000
+
+/**
+ * Waits until the outbox holds no message that is due or being delivered (a message waiting to be retried after a
+ * failure does not count), so that no scenario is measured while the previous one's follow-up work — transfers,
+ * the Medusa order book, emails — still runs on the server. Resolves with the time waited (ms).
+ */
+async function waitForQuietOutbox(sql) {
+  const started = Date.now()
+  while (Date.now() - started < QUIET_TIMEOUT_MS) {
+    const { rows } = await sql(
+      `SELECT count(*)::int AS busy FROM gallery_outbox_message
+        WHERE delivered_at IS NULL AND deleted_at IS NULL AND (available_at <= now() OR last_error IS NULL)`
+    )
+    if (rows[0].busy === 0) return Date.now() - started
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  log(`  outbox still busy after ${QUIET_TIMEOUT_MS / 1000} s: measuring anyway`)
+  return Date.now() - started
+}
+
+/** One scenario at one concurrency (once the outbox is quiet): its figures, or why it was not measured. */
 async function runScenario(ctx, { id, concurrency }, availability) {
   const scenario = SCENARIOS[id]
   const base = { id, system: scenario.system, name: scenario.name, request: scenario.request, concurrency }
+  base.quiet_wait_ms = await waitForQuietOutbox(ctx.sql)
   if (!availability.available) {
     const reason = `not served yet: ${availability.missing.join(", ")}`
     log(`${scenario.name} c${concurrency}: unavailable (${reason})`)
@@ -403,7 +426,7 @@ async function main() {
 
     const server = await startServer(db.databaseUrl)
     cleanups.push(() => server.stop())
-    const ctx = { baseUrl: server.baseUrl }
+    const ctx = { baseUrl: server.baseUrl, sql }
     log("setting up scenarios (stock of the prints, product ids, publishable key, shipping option)")
     ctx.atelier = await setupAtelier({ baseUrl: server.baseUrl, sql })
     ctx.medusa = await setupMedusaStore({ baseUrl: server.baseUrl, sql, log })

@@ -76,13 +76,14 @@ export const createStoreOrderStep = createStep(
   async (input: LoadedStorePayment, { container }) => {
     const payment = settledPayment(input)
     const orderId = storeOrderIdOf(payment.id)
-    if (await orderExists(container, orderId)) return new StepResponse({ orderId }, null as string | null)
-
-    const [setup, salesChannelId, customerId] = await Promise.all([
+    // The reads the order needs go out with the check for a crashed run's order (one round trip, not two).
+    const [exists, setup, salesChannelId, customerId] = await Promise.all([
+      orderExists(container, orderId),
       readOrderBookSetup(container, ORDER_BOOK_SHIPPING_OPTION_NAME).then((found) => found ?? ensureOrderBookSetup(container)),
       getOrganizationSalesChannel(container, payment.organization_id),
       findCustomerIdByEmail(container, payment.customer_email),
     ])
+    if (exists) return new StepResponse({ orderId }, null as string | null)
     const orders: IOrderModuleService = container.resolve(Modules.ORDER)
     await orders.createOrders([storeOrderInput(payment, { setup, salesChannelId, customerId, chargeId: input.chargeId })])
     return new StepResponse({ orderId }, orderId as string | null)
