@@ -6,6 +6,7 @@ import { backfillOrderBook } from "../../src/jobs/backfill-order-book"
 import { mirrorPaidGalleryOrders } from "../../src/outbox/handlers/medusa-order-book"
 import { syncArtistOrderMirror } from "../../src/order-book/sync"
 import { ensureOrderBookSetup } from "../../src/order-book/shipping-setup"
+import { listOrganizationOrders } from "../../src/queries/medusa/order-book"
 import { createOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { anyStatus, bearer, type Api } from "../helpers/accounts"
 import { outboxDrained, selectRows, waitFor } from "../helpers/db"
@@ -276,6 +277,29 @@ medusaIntegrationTestRunner({
         const page2 = await api.get(`/api/dashboard/orders?per_page=2&page=2`, auth)
         expect(page2.data.orders).toHaveLength(1)
         expect(page2.data.pagination).toEqual({ total: 3, page: 2, per_page: 2, total_pages: 2 })
+        // A page costs its orders, not the order book: with one order per page, every per-order read of the statement
+        // (amounts, items) runs once, though the organization has three orders.
+        const statements: { sql: string; bindings: unknown[] }[] = []
+        const capture = (query: { sql: string; bindings?: unknown[] }) => statements.push({ sql: query.sql, bindings: query.bindings ?? [] })
+        pg.on("query", capture)
+        try {
+          const page = await listOrganizationOrders(pg, { organizationId: org["studio-north"], limit: 1, offset: 0 })
+          expect(page.total).toBe(3)
+        } finally {
+          pg.off("query", capture)
+        }
+        expect(statements).toHaveLength(1)
+        const [{ "QUERY PLAN": [plan] }] = (
+          await pg.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${statements[0].sql.replace(/\$\d+/g, "?")}`, statements[0].bindings as Knex.RawBinding[])
+        ).rows
+        const loopsOf = (node: Row, relation: string): number[] => [
+          ...(node["Relation Name"] === relation ? [node["Actual Loops"] as number] : []),
+          ...((node.Plans ?? []) as Row[]).flatMap((child) => loopsOf(child, relation)),
+        ]
+        const orderItemLoops = loopsOf(plan.Plan, "order_item")
+        expect(orderItemLoops.length).toBeGreaterThan(0)
+        expect(Math.max(...orderItemLoops)).toBe(1)
+
         const past = await api.get(`/api/dashboard/orders?page=9`, auth)
         expect(past.status).toBe(200)
         expect(past.data).toEqual({ orders: [], pagination: { total: 3, page: 9, per_page: 20, total_pages: 1 } })
