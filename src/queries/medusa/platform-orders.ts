@@ -51,8 +51,8 @@ const ORDER_ROWS = (where: string) => `
          amounts.subtotal, amounts.tax_amount, shipping.shipping_cost, paid.paid_amount,
          amounts.subtotal + amounts.tax_amount + shipping.shipping_cost AS total,
          CASE
-           WHEN o.metadata->>'source' = 'gallery' AND ao.status IS NOT NULL THEN
-             CASE WHEN g.status = 'cancelled' THEN 'cancelled' ELSE ao.status END
+           WHEN o.metadata->>'source' = 'gallery' AND gallery.artist_status IS NOT NULL THEN
+             CASE WHEN gallery.gallery_status = 'cancelled' THEN 'cancelled' ELSE gallery.artist_status END
            WHEN o.status::text = 'canceled' THEN 'cancelled'
            WHEN ful.delivered THEN 'delivered'
            WHEN ful.shipped THEN 'shipped'
@@ -62,9 +62,15 @@ const ORDER_ROWS = (where: string) => `
          END AS status
   FROM "order" o
   LEFT JOIN order_address addr ON addr.id = o.shipping_address_id
-  LEFT JOIN gallery_gallery_artist_order_order_order aol ON aol.order_id = o.id AND aol.deleted_at IS NULL
-  LEFT JOIN gallery_artist_order ao ON ao.id = aol.gallery_artist_order_id AND ao.deleted_at IS NULL
-  LEFT JOIN gallery_order g ON g.id = ao.gallery_order_id
+  -- Per order, as the order book does (ORGANIZATION_ORDERS_CTE): robust against stale planner statistics.
+  LEFT JOIN LATERAL (
+    SELECT ao.status AS artist_status, g.status AS gallery_status
+    FROM gallery_gallery_artist_order_order_order aol
+    JOIN gallery_artist_order ao ON ao.id = aol.gallery_artist_order_id AND ao.deleted_at IS NULL
+    LEFT JOIN gallery_order g ON g.id = ao.gallery_order_id
+    WHERE aol.order_id = o.id AND aol.deleted_at IS NULL
+    LIMIT 1
+  ) gallery ON true
 ${orderFactsJoins("o")}
   WHERE ${where}`
 
