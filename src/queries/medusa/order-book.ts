@@ -202,6 +202,24 @@ export function orderFactsJoins(alias: string): string {
 /** The name of the CTE holding the organization's orders with their status, for statements built on ORGANIZATION_ORDERS_CTE elsewhere. */
 export const ORGANIZATION_ORDERS = "orders"
 
+/**
+ * The gallery artist order a Medusa order `alias` mirrors (none for store orders), as a lateral join named `gallery`
+ * (artist_order_id, artist_status, subtotal_cents, payout_cents, gallery_status). Looked up per order through the
+ * link's order_id index: a plain join lets a planner with stale statistics (a young, fast-growing order book) scan the
+ * whole link table for every order.
+ */
+export function galleryContextJoin(alias: string): string {
+  return `  LEFT JOIN LATERAL (
+    SELECT ao.id AS artist_order_id, ao.status AS artist_status, ao.subtotal_cents, ao.payout_cents,
+           g.status AS gallery_status
+    FROM gallery_gallery_artist_order_order_order aol
+    JOIN gallery_artist_order ao ON ao.id = aol.gallery_artist_order_id AND ao.deleted_at IS NULL
+    LEFT JOIN gallery_order g ON g.id = ao.gallery_order_id
+    WHERE aol.order_id = ${alias}.id AND aol.deleted_at IS NULL
+    LIMIT 1
+  ) gallery ON true`
+}
+
 /** A shipping address's person, as the dashboard shows the customer of an order (`addr`: order_address). */
 const CUSTOMER_NAME = `nullif(trim(concat_ws(' ', addr.first_name, addr.last_name)), '')`
 
@@ -225,17 +243,7 @@ org_orders AS (
   FROM organization_organization_sales_channel_sales_channel osc
   JOIN "order" o ON o.sales_channel_id = osc.sales_channel_id AND o.deleted_at IS NULL AND o.is_draft_order = false
   LEFT JOIN order_address addr ON addr.id = o.shipping_address_id
-  -- Looked up per order (the link's order_id index): a plain join lets a planner with stale statistics (a young,
-  -- fast-growing order book) scan the whole link table for every order.
-  LEFT JOIN LATERAL (
-    SELECT ao.id AS artist_order_id, ao.status AS artist_status, ao.subtotal_cents, ao.payout_cents,
-           g.status AS gallery_status
-    FROM gallery_gallery_artist_order_order_order aol
-    JOIN gallery_artist_order ao ON ao.id = aol.gallery_artist_order_id AND ao.deleted_at IS NULL
-    LEFT JOIN gallery_order g ON g.id = ao.gallery_order_id
-    WHERE aol.order_id = o.id AND aol.deleted_at IS NULL
-    LIMIT 1
-  ) gallery ON true
+${galleryContextJoin("o")}
   WHERE osc.organization_id = ? AND osc.deleted_at IS NULL${filters.map((f) => `\n    AND ${f}`).join("")}
 )`
 }

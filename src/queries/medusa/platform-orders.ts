@@ -1,6 +1,6 @@
 import type { Cursor, Filter } from "../../lib/v1-query"
 import { filterConditions } from "./platform-products"
-import { orderFactsJoins } from "./order-book"
+import { galleryContextJoin, orderFactsJoins } from "./order-book"
 
 /**
  * SQL over Medusa's order tables for the platform API's orders (`GET /v1/orders`, `GET /v1/orders/{id}`): the
@@ -62,15 +62,7 @@ const ORDER_ROWS = (where: string) => `
          END AS status
   FROM "order" o
   LEFT JOIN order_address addr ON addr.id = o.shipping_address_id
-  -- Per order, as the order book does (ORGANIZATION_ORDERS_CTE): robust against stale planner statistics.
-  LEFT JOIN LATERAL (
-    SELECT ao.status AS artist_status, g.status AS gallery_status
-    FROM gallery_gallery_artist_order_order_order aol
-    JOIN gallery_artist_order ao ON ao.id = aol.gallery_artist_order_id AND ao.deleted_at IS NULL
-    LEFT JOIN gallery_order g ON g.id = ao.gallery_order_id
-    WHERE aol.order_id = o.id AND aol.deleted_at IS NULL
-    LIMIT 1
-  ) gallery ON true
+${galleryContextJoin("o")}
 ${orderFactsJoins("o")}
   WHERE ${where}`
 
