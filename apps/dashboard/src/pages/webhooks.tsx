@@ -1,4 +1,4 @@
-import { Button, Checkbox, Code, Container, Input, Label, Table, Text, usePrompt } from "@medusajs/ui"
+import { Button, Code, Container, Input, Table, Text, usePrompt } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { WEBHOOK_EVENT_TYPES } from "../../../../src/lib/webhook-event-types"
 import type { CreateWebhookEndpointRequest, WebhookEndpoint } from "../../../../src/sdk"
@@ -6,7 +6,7 @@ import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-er
 import { Link } from "../../../shared/router"
 import { useAsync } from "../../../shared/use-async"
 import { api } from "../api"
-import { Field, FormError } from "../components/field"
+import { CheckboxGroup, Field, FormError } from "../components/field"
 import { PageHeader } from "../components/page-header"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
 import { Status } from "../components/status"
@@ -83,28 +83,16 @@ function CreateEndpointForm({ onCreated }: { onCreated: (created: { webhook_endp
           <Input id="webhook-description" value={description} onChange={(e) => setDescription(e.target.value)} placeholder="Order sync" />
         </Field>
       </div>
-      <fieldset className="flex flex-col gap-2" aria-describedby={errors.fields.events ? "webhook-events-error" : undefined}>
-        <legend className="txt-compact-small-plus mb-1">Events</legend>
-        <div className="flex flex-wrap gap-4">
-          {WEBHOOK_EVENT_TYPES.map((type) => (
-            <div key={type} className="flex items-center gap-2">
-              <Checkbox
-                id={`event-${type}`}
-                checked={events.includes(type)}
-                onCheckedChange={(checked) => setEvents(checked === true ? [...events, type] : events.filter((e) => e !== type))}
-              />
-              <Label htmlFor={`event-${type}`} size="small">
-                {type}
-              </Label>
-            </div>
-          ))}
-        </div>
-        {errors.fields.events && (
-          <Text size="xsmall" id="webhook-events-error" className="text-ui-fg-error" data-field-error="events">
-            {errors.fields.events}
-          </Text>
-        )}
-      </fieldset>
+      <CheckboxGroup
+        legend="Events"
+        name="events"
+        idPrefix="event"
+        errorId="webhook-events-error"
+        options={WEBHOOK_EVENT_TYPES}
+        selected={events}
+        onChange={setEvents}
+        error={errors.fields.events}
+      />
       <FormError message={errors.form} />
       <div className="flex justify-end">
         <Button type="submit" size="small" isLoading={busy}>

@@ -1,14 +1,13 @@
-import { Button, Input, Text } from "@medusajs/ui"
+import { Input } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import type { AccountSettings } from "../../../../../src/sdk"
 import { formErrorsOf, noErrors, type FormErrors } from "../../../../shared/form-errors"
 import { useAsync } from "../../../../shared/use-async"
 import { api } from "../../api"
-import { Field, FormError } from "../../components/field"
-import { ErrorState, LoadingState } from "../../components/states"
+import { Field, FormError, SaveBar } from "../../components/field"
 import { Thumbnail } from "../../components/thumbnail"
 import { useOrganization } from "../../session"
-import { SettingsLayout } from "./settings-layout"
+import { LoadedSettings, SettingsLayout } from "./settings-layout"
 
 const FIELDS = ["display_name", "email", "avatar_url"] as const
 type Values = Record<(typeof FIELDS)[number], string>
@@ -70,18 +69,7 @@ function AccountForm({ initial }: { initial: AccountSettings }) {
         </Field>
       </fieldset>
       <FormError message={errors.form} />
-      {organization.isOwner && (
-        <div className="flex items-center justify-end gap-3">
-          {saved && (
-            <Text size="small" role="status" className="text-ui-fg-subtle">
-              Saved.
-            </Text>
-          )}
-          <Button type="submit" size="small" isLoading={busy}>
-            Save
-          </Button>
-        </div>
-      )}
+      {organization.isOwner && <SaveBar saved={saved} busy={busy} />}
     </form>
   )
 }
@@ -90,13 +78,9 @@ export function AccountSettingsPage() {
   const settings = useAsync(() => api.settings.account.retrieve().then((r) => r.settings), [])
   return (
     <SettingsLayout>
-      {settings.status === "loading" && (
-        <div className="p-6">
-          <LoadingState label="Loading the account settings" />
-        </div>
-      )}
-      {settings.status === "error" && <ErrorState title="The settings could not be loaded" error={settings.error} onRetry={settings.reload} inline />}
-      {settings.status === "success" && <AccountForm initial={settings.data} />}
+      <LoadedSettings state={settings} loadingLabel="Loading the account settings" errorTitle="The settings could not be loaded">
+        {(data) => <AccountForm initial={data} />}
+      </LoadedSettings>
     </SettingsLayout>
   )
 }

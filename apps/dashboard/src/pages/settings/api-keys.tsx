@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Code, Input, Label, Table, Text, usePrompt } from "@medusajs/ui"
+import { Badge, Button, Code, Input, Table, Text, usePrompt } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { API_SCOPES } from "../../../../../src/lib/api-scopes"
 import type { ApiKey, CreateApiKeyRequest } from "../../../../../src/sdk"
@@ -6,7 +6,7 @@ import { formErrorsOf, noErrors, type FormErrors } from "../../../../shared/form
 import { NativeSelect } from "../../../../shared/native-select"
 import { useAsync } from "../../../../shared/use-async"
 import { api } from "../../api"
-import { Field, FormError } from "../../components/field"
+import { CheckboxGroup, Field, FormError } from "../../components/field"
 import { EmptyState, ErrorState, LoadingState } from "../../components/states"
 import { dateTime } from "../../format"
 import { useOrganization } from "../../session"
@@ -82,28 +82,16 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: { api_key: ApiKey; 
           </NativeSelect>
         </Field>
       </div>
-      <fieldset className="flex flex-col gap-2" aria-describedby={errors.fields.scopes ? "key-scopes-error" : undefined}>
-        <legend className="txt-compact-small-plus mb-1">Scopes</legend>
-        <div className="flex flex-wrap gap-4">
-          {API_SCOPES.map((scope) => (
-            <div key={scope} className="flex items-center gap-2">
-              <Checkbox
-                id={`scope-${scope}`}
-                checked={scopes.includes(scope)}
-                onCheckedChange={(checked) => setScopes(checked === true ? [...scopes, scope] : scopes.filter((s) => s !== scope))}
-              />
-              <Label htmlFor={`scope-${scope}`} size="small">
-                {scope}
-              </Label>
-            </div>
-          ))}
-        </div>
-        {errors.fields.scopes && (
-          <Text size="xsmall" id="key-scopes-error" className="text-ui-fg-error" data-field-error="scopes">
-            {errors.fields.scopes}
-          </Text>
-        )}
-      </fieldset>
+      <CheckboxGroup
+        legend="Scopes"
+        name="scopes"
+        idPrefix="scope"
+        errorId="key-scopes-error"
+        options={API_SCOPES}
+        selected={scopes}
+        onChange={setScopes}
+        error={errors.fields.scopes}
+      />
       <FormError message={errors.form} />
       <div className="flex justify-end">
         <Button type="submit" size="small" isLoading={busy}>

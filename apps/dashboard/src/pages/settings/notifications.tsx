@@ -1,4 +1,4 @@
-import { Button, Label, Switch, Text } from "@medusajs/ui"
+import { Label, Switch, Text } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { EMAIL_DIGEST_FREQUENCIES } from "../../../../../src/lib/organization-settings"
 import type { NotificationSettings } from "../../../../../src/sdk"
@@ -6,11 +6,10 @@ import { formErrorsOf, noErrors, type FormErrors } from "../../../../shared/form
 import { NativeSelect } from "../../../../shared/native-select"
 import { useAsync } from "../../../../shared/use-async"
 import { api } from "../../api"
-import { Field, FormError } from "../../components/field"
-import { ErrorState, LoadingState } from "../../components/states"
+import { Field, FormError, SaveBar } from "../../components/field"
 import { statusLabel } from "../../format"
 import { useOrganization } from "../../session"
-import { SettingsLayout } from "./settings-layout"
+import { LoadedSettings, SettingsLayout } from "./settings-layout"
 
 const TOGGLES = [
   ["email_orders", "New orders", "An email to the owners for every paid order."],
@@ -74,18 +73,7 @@ function NotificationsForm({ initial }: { initial: NotificationSettings }) {
         </div>
       </fieldset>
       <FormError message={errors.form} />
-      {isOwner && (
-        <div className="flex items-center justify-end gap-3">
-          {saved && (
-            <Text size="small" role="status" className="text-ui-fg-subtle">
-              Saved.
-            </Text>
-          )}
-          <Button type="submit" size="small" isLoading={busy}>
-            Save
-          </Button>
-        </div>
-      )}
+      {isOwner && <SaveBar saved={saved} busy={busy} />}
     </form>
   )
 }
@@ -94,13 +82,9 @@ export function NotificationSettingsPage() {
   const settings = useAsync(() => api.settings.notifications.retrieve().then((r) => r.settings), [])
   return (
     <SettingsLayout>
-      {settings.status === "loading" && (
-        <div className="p-6">
-          <LoadingState label="Loading the notification settings" />
-        </div>
-      )}
-      {settings.status === "error" && <ErrorState title="The settings could not be loaded" error={settings.error} onRetry={settings.reload} inline />}
-      {settings.status === "success" && <NotificationsForm initial={settings.data} />}
+      <LoadedSettings state={settings} loadingLabel="Loading the notification settings" errorTitle="The settings could not be loaded">
+        {(data) => <NotificationsForm initial={data} />}
+      </LoadedSettings>
     </SettingsLayout>
   )
 }

@@ -4,10 +4,9 @@ import { useRouter } from "../../../../shared/router"
 import { useAsync } from "../../../../shared/use-async"
 import { api } from "../../api"
 import { FormError } from "../../components/field"
-import { ErrorState, LoadingState } from "../../components/states"
 import { money } from "../../format"
 import { useOrganization } from "../../session"
-import { SettingsLayout } from "./settings-layout"
+import { LoadedSettings, SettingsLayout } from "./settings-layout"
 
 function Check({ label, done }: { label: string; done: boolean }) {
   return (
@@ -44,56 +43,52 @@ export function PayoutSettingsPage() {
 
   return (
     <SettingsLayout ownerOnlyNote={false}>
-      {status.status === "loading" && (
-        <div className="p-6">
-          <LoadingState label="Loading the payout status" />
-        </div>
-      )}
-      {status.status === "error" && <ErrorState title="The payout status could not be loaded" error={status.error} onRetry={status.reload} inline />}
-      {status.status === "success" && (
-        <div className="flex flex-col gap-5 px-6 py-4" data-payouts={status.data.payouts_enabled ? "enabled" : "pending"}>
-          <div className="flex flex-col gap-1">
-            <Heading level="h2">Payouts</Heading>
-            <Text size="small" className="text-ui-fg-subtle">
-              Gallery sales are paid to your Stripe account: 88 % of each order's subtotal, transferred when the order is paid.
+      <LoadedSettings state={status} loadingLabel="Loading the payout status" errorTitle="The payout status could not be loaded">
+        {(payouts) => (
+          <div className="flex flex-col gap-5 px-6 py-4" data-payouts={payouts.payouts_enabled ? "enabled" : "pending"}>
+            <div className="flex flex-col gap-1">
+              <Heading level="h2">Payouts</Heading>
+              <Text size="small" className="text-ui-fg-subtle">
+                Gallery sales are paid to your Stripe account: 88 % of each order's subtotal, transferred when the order is paid.
+              </Text>
+            </div>
+            {returned === "return" && (
+              <Text size="small" role="status" className="text-ui-fg-interactive">
+                Welcome back. {payouts.payouts_enabled ? "Your account can receive payouts." : "Stripe is still checking your details; this page shows the account as Stripe reports it."}
+              </Text>
+            )}
+            {returned === "refresh" && (
+              <Text size="small" role="status" className="text-ui-fg-subtle">
+                The onboarding link expired. Continue with a new one below.
+              </Text>
+            )}
+            <div className="flex max-w-md flex-col gap-2">
+              <Check label="Account created" done={payouts.connected} />
+              <Check label="Details submitted" done={payouts.details_submitted} />
+              <Check label="Payouts enabled" done={payouts.payouts_enabled} />
+            </div>
+            <Text size="small" data-testid="pending-payouts">
+              {payouts.pending_payouts.count > 0
+                ? `${money(payouts.pending_payouts.amount)} in ${payouts.pending_payouts.count} pending ${payouts.pending_payouts.count === 1 ? "payout" : "payouts"}: paid as soon as your account can receive them.`
+                : "No payouts waiting."}
             </Text>
+            <FormError message={error} />
+            {isOwner ? (
+              !payouts.payouts_enabled && (
+                <div>
+                  <Button size="small" isLoading={starting} onClick={start}>
+                    {payouts.connected ? "Continue onboarding" : "Set up payouts"}
+                  </Button>
+                </div>
+              )
+            ) : (
+              <Text size="small" className="text-ui-fg-subtle">
+                Only an owner of the organization can set up payouts.
+              </Text>
+            )}
           </div>
-          {returned === "return" && (
-            <Text size="small" role="status" className="text-ui-fg-interactive">
-              Welcome back. {status.data.payouts_enabled ? "Your account can receive payouts." : "Stripe is still checking your details; this page shows the account as Stripe reports it."}
-            </Text>
-          )}
-          {returned === "refresh" && (
-            <Text size="small" role="status" className="text-ui-fg-subtle">
-              The onboarding link expired. Continue with a new one below.
-            </Text>
-          )}
-          <div className="flex max-w-md flex-col gap-2">
-            <Check label="Account created" done={status.data.connected} />
-            <Check label="Details submitted" done={status.data.details_submitted} />
-            <Check label="Payouts enabled" done={status.data.payouts_enabled} />
-          </div>
-          <Text size="small" data-testid="pending-payouts">
-            {status.data.pending_payouts.count > 0
-              ? `${money(status.data.pending_payouts.amount)} in ${status.data.pending_payouts.count} pending ${status.data.pending_payouts.count === 1 ? "payout" : "payouts"}: paid as soon as your account can receive them.`
-              : "No payouts waiting."}
-          </Text>
-          <FormError message={error} />
-          {isOwner ? (
-            !status.data.payouts_enabled && (
-              <div>
-                <Button size="small" isLoading={starting} onClick={start}>
-                  {status.data.connected ? "Continue onboarding" : "Set up payouts"}
-                </Button>
-              </div>
-            )
-          ) : (
-            <Text size="small" className="text-ui-fg-subtle">
-              Only an owner of the organization can set up payouts.
-            </Text>
-          )}
-        </div>
-      )}
+        )}
+      </LoadedSettings>
     </SettingsLayout>
   )
 }

@@ -1,7 +1,9 @@
 import { Container, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import { Link, useRouter } from "../../../../shared/router"
+import type { AsyncState } from "../../../../shared/use-async"
 import { PageHeader } from "../../components/page-header"
+import { ErrorState, LoadingState } from "../../components/states"
 import { useOrganization } from "../../session"
 
 export const SETTINGS_TABS = [
@@ -44,4 +46,27 @@ export function SettingsLayout({ children, ownerOnlyNote = true }: { children: R
       <div className="divide-y">{children}</div>
     </Container>
   )
+}
+
+/** What a settings page shows of what it loads: the loading state, the error with a retry, or `children(data)`. */
+export function LoadedSettings<T>({
+  state,
+  loadingLabel,
+  errorTitle,
+  children,
+}: {
+  state: AsyncState<T> & { reload: () => void }
+  loadingLabel: string
+  errorTitle: string
+  children: (data: T) => ReactNode
+}) {
+  if (state.status === "loading") {
+    return (
+      <div className="p-6">
+        <LoadingState label={loadingLabel} />
+      </div>
+    )
+  }
+  if (state.status === "error") return <ErrorState title={errorTitle} error={state.error} onRetry={state.reload} inline />
+  return <>{children(state.data)}</>
 }

@@ -1,4 +1,4 @@
-import { Button, Input, Text, Textarea } from "@medusajs/ui"
+import { Input, Text, Textarea } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { CUSTOM_COLOR_NAMES, SOCIAL_NETWORKS, STOREFRONT_THEMES } from "../../../../../src/lib/organization-settings"
 import type { StorefrontSettings } from "../../../../../src/sdk"
@@ -6,11 +6,10 @@ import { formErrorsOf, noErrors, type FormErrors } from "../../../../shared/form
 import { NativeSelect } from "../../../../shared/native-select"
 import { useAsync } from "../../../../shared/use-async"
 import { api } from "../../api"
-import { Field, FormError } from "../../components/field"
-import { ErrorState, LoadingState } from "../../components/states"
+import { Field, FormError, SaveBar } from "../../components/field"
 import { statusLabel } from "../../format"
 import { useOrganization } from "../../session"
-import { SettingsLayout } from "./settings-layout"
+import { LoadedSettings, SettingsLayout } from "./settings-layout"
 
 const FIELDS = [
   "bio",
@@ -122,18 +121,7 @@ function StorefrontForm({ initial, onSaved }: { initial: StorefrontSettings; onS
         </div>
       </fieldset>
       <FormError message={errors.form} />
-      {isOwner && (
-        <div className="flex items-center justify-end gap-3">
-          {saved && (
-            <Text size="small" role="status" className="text-ui-fg-subtle">
-              Saved.
-            </Text>
-          )}
-          <Button type="submit" size="small" isLoading={busy}>
-            Save
-          </Button>
-        </div>
-      )}
+      {isOwner && <SaveBar saved={saved} busy={busy} />}
     </form>
   )
 }
@@ -142,13 +130,9 @@ export function StorefrontSettingsPage() {
   const settings = useAsync(() => api.settings.storefront.retrieve().then((r) => r.settings), [])
   return (
     <SettingsLayout>
-      {settings.status === "loading" && (
-        <div className="p-6">
-          <LoadingState label="Loading the storefront settings" />
-        </div>
-      )}
-      {settings.status === "error" && <ErrorState title="The settings could not be loaded" error={settings.error} onRetry={settings.reload} inline />}
-      {settings.status === "success" && <StorefrontForm initial={settings.data} onSaved={settings.setData} />}
+      <LoadedSettings state={settings} loadingLabel="Loading the storefront settings" errorTitle="The settings could not be loaded">
+        {(data) => <StorefrontForm initial={data} onSaved={settings.setData} />}
+      </LoadedSettings>
     </SettingsLayout>
   )
 }
