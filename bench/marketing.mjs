@@ -35,6 +35,7 @@ import { availablePrintStock, checkoutAndConfirm, prepareGalleryCart, setupAteli
 import { client } from "./lib/http.mjs"
 import { median, percentile, roundTo } from "./lib/load.mjs"
 import { mergeResults, RESULTS_FILE } from "./lib/results.mjs"
+import { organizationSalesChannel } from "./lib/demo-data.mjs"
 import { cleanUpOnInterrupt, ensureBuild, migrateAndSeed, root, startDatabase, startServer } from "./lib/server.mjs"
 
 const RECIPIENTS = Math.max(10, Number(process.env.BENCH_MARKETING_RECIPIENTS || 10_000))
@@ -59,18 +60,6 @@ const log = (message) => console.log(`[bench:marketing] ${message}`)
 const loadavg = () => os.loadavg().map((v) => Number(v.toFixed(2)))
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** The server with these variables added to the environment it inherits (as bench/platform.mjs does). */
-async function serverWith(databaseUrl, env) {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]))
-  Object.assign(process.env, env)
-  try {
-    return await startServer(databaseUrl)
-  } finally {
-    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]
-    else process.env[k] = v
-  }
-}
-
 /**
  * `count` paid store orders of the organization, one per address (`customer-<i>@bench.test`), created on SEED_DAY:
  * the minimal Medusa rows the audience reads (src/queries/medusa/audience.ts over the order book's CTE): the order in
@@ -78,13 +67,7 @@ async function serverWith(databaseUrl, env) {
  * amount >= total: the order book's `paid`). No shipping, no tax lines.
  */
 async function loadPaidOrders(sql, organizationSlug, count) {
-  const { rows } = await sql(
-    `SELECT osc.sales_channel_id FROM organization o
-       JOIN organization_organization_sales_channel_sales_channel osc ON osc.organization_id = o.id AND osc.deleted_at IS NULL
-      WHERE o.slug = $1`,
-    [organizationSlug]
-  )
-  const salesChannelId = rows[0].sales_channel_id
+  const salesChannelId = await organizationSalesChannel(sql, organizationSlug)
   const id = (prefix) => `'${prefix}' || lpad(i::text, 6, '0')`
   await sql(
     `INSERT INTO "order" (id, display_id, version, status, is_draft_order, currency_code, email, sales_channel_id, metadata, created_at, updated_at)
@@ -290,7 +273,7 @@ async function main() {
     const receiver = await startReceiver()
     cleanups.push(() => receiver.stop())
     // Only here: the production build may deliver to the loopback receiver (see the header).
-    const server = await serverWith(db.databaseUrl, { ATELIER_ALLOW_LOCAL_WEBHOOKS_IN_PRODUCTION: "true" })
+    const server = await startServer(db.databaseUrl, { ATELIER_ALLOW_LOCAL_WEBHOOKS_IN_PRODUCTION: "true" })
     cleanups.push(() => server.stop())
 
     // --- campaign_10k ---

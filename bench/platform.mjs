@@ -19,6 +19,7 @@ import { setupMedusaStore, storeProductList } from "./scenarios/medusa-store.mjs
 import { client } from "./lib/http.mjs"
 import { autocannonRun, median, percentile, roundTo } from "./lib/load.mjs"
 import { mergeResults, RESULTS_FILE } from "./lib/results.mjs"
+import { organizationSalesChannel } from "./lib/demo-data.mjs"
 import { cleanUpOnInterrupt, ensureBuild, migrateAndSeed, root, startDatabase, startServer } from "./lib/server.mjs"
 
 const DURATION_S = Math.max(1, Number(process.env.BENCH_SECONDS || 10))
@@ -32,27 +33,9 @@ const TARGETS = { v1_products_rps: { min: 20 }, v1_orders_deep_page: { max: 1.5 
 
 const log = (message) => console.log(`[bench:platform] ${message}`)
 
-/** A server with these environment variables (startServer passes the process's environment on). */
-async function serverWith(databaseUrl, env) {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]))
-  Object.assign(process.env, env)
-  try {
-    return await startServer(databaseUrl)
-  } finally {
-    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]
-    else process.env[k] = v
-  }
-}
-
 /** Bulk-loads `count` store orders (one line each) into the organization's sales channel, spread over a year. */
 async function loadOrders(sql, organizationSlug, count) {
-  const { rows } = await sql(
-    `SELECT osc.sales_channel_id FROM organization o
-       JOIN organization_organization_sales_channel_sales_channel osc ON osc.organization_id = o.id AND osc.deleted_at IS NULL
-      WHERE o.slug = $1`,
-    [organizationSlug]
-  )
-  const salesChannelId = rows[0].sales_channel_id
+  const salesChannelId = await organizationSalesChannel(sql, organizationSlug)
   await sql(
     `INSERT INTO "order" (id, display_id, version, status, is_draft_order, currency_code, email, sales_channel_id, metadata, created_at, updated_at)
      SELECT 'order_bench_' || lpad(i::text, 7, '0'), 100000 + i, 1, 'pending', false, 'usd', 'buyer' || i || '@bench.test', $1,
@@ -145,9 +128,9 @@ async function main() {
       APP_RATE_LIMIT_ANONYMOUS_PER_MIN: "100000000",
       APP_RATE_LIMIT_AUTHENTICATED_PER_MIN: "100000000",
     }
-    const limited = await serverWith(db.databaseUrl, raised)
+    const limited = await startServer(db.databaseUrl, raised)
     cleanups.push(() => limited.stop())
-    const unlimited = await serverWith(db.databaseUrl, { RATE_LIMITS: "off" })
+    const unlimited = await startServer(db.databaseUrl, { RATE_LIMITS: "off" })
     cleanups.push(() => unlimited.stop())
 
     const call = client(limited.baseUrl)

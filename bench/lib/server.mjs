@@ -35,9 +35,9 @@ export function migrateAndSeed(databaseUrl) {
 
 /**
  * `medusa start` from `.medusa/server` (NODE_ENV=production, LOG_LEVEL=error) on a free loopback port, detached
- * in its own process group; resolves once /health answers 200.
+ * in its own process group, with `env` added last to its environment; resolves once /health answers 200.
  */
-export async function startServer(databaseUrl) {
+export async function startServer(databaseUrl, env = {}) {
   const port = await freePort()
   const started = Date.now()
   // The benchmark measures the default configuration: the local payment gateway, the in-process modules.
@@ -52,6 +52,7 @@ export async function startServer(databaseUrl) {
       DATABASE_URL: databaseUrl,
       JWT_SECRET: process.env.JWT_SECRET || crypto.randomBytes(24).toString("hex"),
       COOKIE_SECRET: process.env.COOKIE_SECRET || crypto.randomBytes(24).toString("hex"),
+      ...env,
     },
   })
   const memory = memorySampler(server.pid)
