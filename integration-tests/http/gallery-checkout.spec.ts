@@ -1078,7 +1078,10 @@ medusaIntegrationTestRunner({
           (await rows(`SELECT id, status FROM gallery_order`)).map((o) => [o.id, o.status])
         )
         expect(statuses).toEqual({ [paid.order.id]: "paid", [unpaid.order.id]: "pending" })
+        // The unpaid order costs one gateway read: no lock, no settlement run (a run stays short however many wait).
+        const locks = jest.spyOn(container.resolve(Modules.LOCKING), "execute")
         expect(await reconcileGallerySettlements(container)).toEqual({ checked: 1, settled: 0, outOfStock: 0 })
+        expect(locks).not.toHaveBeenCalled()
         expect(await outboxDrained(pg)).toBe(0)
         expect(await count("sandbox_transfer")).toBe(2)
         expect(await waitFor(() => count("notification"), (n) => n >= 3)).toBe(3)
