@@ -65,7 +65,10 @@ const redisModules = redisUrl
       {
         key: Modules.WORKFLOW_ENGINE,
         resolve: "@medusajs/medusa/workflow-engine-redis",
-        options: { redis: { redisUrl } },
+        // Scheduled jobs share one queue: worked one at a time (BullMQ's default), a long run (a campaign, a digest)
+        // held back settlement reconciliation and outbox dispatch. Several at once, each job at most once
+        // (src/lib/scheduled-job.ts), as the in-process engine runs them.
+        options: { redis: { redisUrl, jobWorkerOptions: { concurrency: 8 } } },
       },
       {
         key: Modules.LOCKING,

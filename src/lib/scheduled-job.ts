@@ -8,12 +8,28 @@ const STORE_KEY = Symbol.for("atelier.scheduled-job")
 const store: AsyncLocalStorage<string> = ((globalThis as Record<symbol, unknown>)[STORE_KEY] ??=
   new AsyncLocalStorage<string>()) as AsyncLocalStorage<string>
 
+/** The jobs with a run going in this process (shared by every copy of the module, as above). */
+const RUNNING_KEY = Symbol.for("atelier.scheduled-job.running")
+const running: Set<string> = ((globalThis as Record<symbol, unknown>)[RUNNING_KEY] ??= new Set<string>()) as Set<string>
+
 /**
  * Runs a scheduled job's work in a context that names the job: whatever it does (queries, logs) can tell that it
  * belongs to a background job and not to a request — e.g. the tests that count the queries of one request ignore it.
+ *
+ * One run per job at a time in a process: a run that starts while the previous one still works is skipped (resolves
+ * to undefined) — the running one is doing that work already. The Redis workflow engine works several jobs at once
+ * (`jobWorkerOptions.concurrency` in medusa-config.ts, so that a long job does not hold back the others); this keeps
+ * a job from overlapping itself there, as the in-process engine never does (it schedules a job's next run when its
+ * run ends).
  */
-export function runScheduledJob<T>(name: string, work: () => Promise<T>): Promise<T> {
-  return store.run(name, work)
+export async function runScheduledJob<T>(name: string, work: () => Promise<T>): Promise<T | undefined> {
+  if (running.has(name)) return undefined
+  running.add(name)
+  try {
+    return await store.run(name, work)
+  } finally {
+    running.delete(name)
+  }
 }
 
 /** The name of the scheduled job the caller runs for, or undefined outside one. */

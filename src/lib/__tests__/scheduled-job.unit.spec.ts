@@ -20,3 +20,23 @@ describe("scheduled job context", () => {
     await runScheduledJob("reconcile", async () => expect(otherCopy?.currentScheduledJob()).toBe("reconcile"))
   })
 })
+
+describe("one run per scheduled job at a time", () => {
+  it("skips a run of a job whose previous run still works, and runs it again once that one ended", async () => {
+    let release: () => void = () => {}
+    const first = runScheduledJob("dispatch-gallery-outbox", () => new Promise<string>((resolve) => (release = () => resolve("first"))))
+    const work = jest.fn(async () => "second")
+    expect(await runScheduledJob("dispatch-gallery-outbox", work)).toBeUndefined()
+    expect(work).not.toHaveBeenCalled()
+    // Another job is not held back by it.
+    expect(await runScheduledJob("reconcile-gallery-settlements", async () => "other")).toBe("other")
+    release()
+    expect(await first).toBe("first")
+    expect(await runScheduledJob("dispatch-gallery-outbox", work)).toBe("second")
+  })
+
+  it("frees the job when its run fails", async () => {
+    await expect(runScheduledJob("send-campaigns", async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom")
+    expect(await runScheduledJob("send-campaigns", async () => "again")).toBe("again")
+  })
+})
