@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { backfillOrderBook } from "../../src/jobs/backfill-order-book"
 import { mirrorPaidGalleryOrders } from "../../src/outbox/handlers/medusa-order-book"
 import { syncArtistOrderMirror } from "../../src/order-book/sync"
@@ -127,6 +127,7 @@ medusaIntegrationTestRunner({
         expect(await mirrorOf(placed.artist["studio-north"])).toBe(north.id)
 
         // Replays and races: still one order per artist order.
+        const locks = jest.spyOn(container.resolve(Modules.LOCKING), "execute")
         await Promise.all([
           mirrorPaidGalleryOrders(container, [{ id: placed.id, referral_session_id: null, charge_id: null }]),
           syncArtistOrderMirror(container, placed.artist["studio-north"]),
@@ -134,6 +135,13 @@ medusaIntegrationTestRunner({
         ])
         const [{ n }] = await rows(`SELECT count(*)::int AS n FROM "order" WHERE metadata->>'gallery_order_id' = ?`, [placed.id])
         expect(n).toBe(2)
+        // Only the artist orders' locks, each leased (a crashed holder frees it): the existing set-up is read, not
+        // locked — a lock a killed process held once kept a restarted worker's whole outbox waiting.
+        const keys = locks.mock.calls.map(([key]) => key)
+        expect(keys.length).toBeGreaterThan(0)
+        expect(keys.flat().every((key) => key.startsWith("order-book:") && key !== "order-book:setup")).toBe(true)
+        expect(locks.mock.calls.every(([, , options]) => typeof options?.expire === "number")).toBe(true)
+        locks.mockRestore()
       })
 
       it("ships through /api/orders/{id}/ship (gallery workflow + Medusa fulfilment), the gallery route, delivery", async () => {

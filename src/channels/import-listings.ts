@@ -1,12 +1,14 @@
-import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import type { ImportedListing } from "../lib/channel-listings"
 import type { Channel } from "../lib/channels"
 import { CHANNELS_MODULE, type ChannelsModuleService } from "../modules/channels"
+import { withLock } from "../settlement/locks"
 import { importChannelListingsWorkflow } from "../workflows/channels/workflows/import-channel-listings"
 
 /** Products made per workflow run: each batch is all or nothing, and a long import keeps what it finished. */
 export const IMPORT_BATCH_SIZE = 50
+/** How long an import waits for one of the same shop already running (seconds). */
+const IMPORT_LOCK_TIMEOUT_SECONDS = 120
 
 export type ImportedProduct = { listing_id: string; product_id: string; title: string; created: boolean }
 
@@ -23,11 +25,12 @@ export async function importChannelListings(
   container: MedusaContainer,
   input: { organizationId: string; channel: Channel; now: Date }
 ): Promise<ImportResult> {
-  const locking: ILockingModule = container.resolve(Modules.LOCKING)
   const channels: ChannelsModuleService = container.resolve(CHANNELS_MODULE)
   const { organizationId, channel } = input
-  return locking.execute(
-    [`channel-import:${organizationId}:${channel}`],
+  return withLock(
+    container,
+    `channel-import:${organizationId}:${channel}`,
+    IMPORT_LOCK_TIMEOUT_SECONDS,
     async () => {
       const listings = await channels.fetchListings(organizationId, channel, input.now)
       const known = listings.length
@@ -60,8 +63,6 @@ export async function importChannelListings(
           created: created.has(listing.listing_id),
         })),
       }
-    },
-    // Waits for an import already running (up to 2 minutes); a holder that died frees the lock after 5.
-    { timeout: 120, expire: 300 }
+    }
   )
 }

@@ -1,10 +1,12 @@
-import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import {
   createLocationFulfillmentSetWorkflow,
   createShippingOptionsWorkflow,
   createShippingProfilesWorkflow,
 } from "@medusajs/medusa/core-flows"
+import { readOrderBookSetup } from "../queries/store-checkout"
+import { withLock } from "../settlement/locks"
 
 /** The names (natural keys) of what the order book sets up in Medusa once. */
 export const ORDER_BOOK_FULFILLMENT_SET_NAME = "Atelier artist shipping"
@@ -124,15 +126,20 @@ async function ensureSetup(container: MedusaContainer): Promise<OrderBookSetup> 
   return { regionId, locationId, shippingOptionId: result[0].id }
 }
 
+/** How long a first set-up waits for another process's (seconds). */
+const SETUP_LOCK_TIMEOUT_SECONDS = 30
+
 /**
  * What Medusa needs for the order book's orders and fulfilments — region, stock location with the manual fulfilment
  * provider, a fulfilment set and service zone, a shipping profile and the "Shipped by the artist" shipping option —
- * found by name, created when missing (under a lock, so concurrent first runs create it once). The seed calls it;
- * the mirror workflow calls it too, so a database seeded before the order book existed, and organizations created
- * later, work without a new seed (the option is shared by every organization). Found again on every call (a few
- * reads, off the checkout path) rather than remembered, so it never names rows a restored database lost.
+ * found by name, created when missing. The seed calls it; the mirror workflow and the store checkout call it too, so
+ * a database seeded before the order book existed, and organizations created later, work without a new seed (the
+ * option is shared by every organization). Found again on every call (one read) rather than remembered, so it never
+ * names rows a restored database lost; only when something is missing does it take a lock (so concurrent first runs
+ * create it once), which keeps the everyday path free of a lock a crashed process could hold.
  */
 export async function ensureOrderBookSetup(container: MedusaContainer): Promise<OrderBookSetup> {
-  const locking: ILockingModule = container.resolve(Modules.LOCKING)
-  return locking.execute(["order-book:setup"], () => ensureSetup(container), { timeout: 30 })
+  const found = await readOrderBookSetup(container, ORDER_BOOK_SHIPPING_OPTION_NAME)
+  if (found) return found
+  return withLock(container, "order-book:setup", SETUP_LOCK_TIMEOUT_SECONDS, () => ensureSetup(container))
 }

@@ -12,7 +12,7 @@ import {
   listOrderFulfillments,
   type OrderBookSource,
 } from "../queries/medusa/order-book"
-import { settlementLockExpireSeconds, withInventoryLocks, withSortedLocks } from "../settlement/locks"
+import { withInventoryLocks, withSortedLocks } from "../settlement/locks"
 import {
   mirrorArtistOrdersWorkflow,
   type MirrorArtistOrdersResult,
@@ -161,7 +161,7 @@ export async function syncArtistOrderMirrors(
   return withSortedLocks(
     container,
     ids.map(orderBookLockKey),
-    { timeout: MIRROR_LOCK_TIMEOUT_SECONDS, expire: settlementLockExpireSeconds() },
+    MIRROR_LOCK_TIMEOUT_SECONDS,
     async () => {
       const { result } = await mirrorArtistOrdersWorkflow(container).run({ input: { artistOrderIds: ids } })
       const mirrors: Record<string, string | null> = {}

@@ -1,4 +1,4 @@
-import type { IEventBusModuleService, ILockingModule, MedusaContainer } from "@medusajs/framework/types"
+import type { IEventBusModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { GALLERY_OUTBOX_READY_EVENT, organizationPayoutsReadyMessage } from "../lib/outbox"
 import { connectedAccountIdempotencyKey, onboardingReturnUrls } from "../lib/payout-onboarding"
@@ -9,6 +9,7 @@ import type OrganizationModuleService from "../modules/organization/service"
 import { ORGANIZATION_NOT_FOUND, type RecordedAccountState } from "../modules/organization/service"
 import { PAYMENTS_MODULE, type ConnectedAccount, type PaymentsModuleService } from "../modules/payments"
 import { pendingPayoutsOfOrganization } from "../queries/gallery-orders"
+import { withLock } from "./locks"
 
 /** Seconds a second onboarding request of one organization waits for the first one's account. */
 const ONBOARDING_LOCK_TIMEOUT_SECONDS = 30
@@ -25,10 +26,10 @@ export async function startPayoutOnboarding(
 ): Promise<{ url: string; accountId: string }> {
   const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
   const payments: PaymentsModuleService = container.resolve(PAYMENTS_MODULE)
-  const locking: ILockingModule = container.resolve(Modules.LOCKING)
-
-  const accountId = await locking.execute(
-    [payoutOnboardingLockKey(organizationId)],
+  const accountId = await withLock(
+    container,
+    payoutOnboardingLockKey(organizationId),
+    ONBOARDING_LOCK_TIMEOUT_SECONDS,
     async () => {
       const [organization] = await organizations.listOrganizations(
         { id: organizationId },
@@ -47,8 +48,7 @@ export async function startPayoutOnboarding(
         await organizations.recordConnectedAccountState({ ...accountState(account), syncedAt: readAt })
       }
       return stored
-    },
-    { timeout: ONBOARDING_LOCK_TIMEOUT_SECONDS }
+    }
   )
 
   const link = await payments.createAccountLink({ accountId, ...onboardingReturnUrls(process.env.APP_URL) })

@@ -3,11 +3,13 @@ import { Modules } from "@medusajs/framework/utils"
 import { settlementReconcileSeconds } from "../lib/outbox"
 
 /**
- * The lease of the money path's locks (order, inventory items), in seconds: SETTLEMENT_RECONCILE_SECONDS. A holder
- * renews it while it works (Redis provider); a holder that dies frees the lock when it runs out, so a crash delays
- * the order's settlement by at most that long instead of the provider's default minute.
+ * The lease of every lock Atelier takes, in seconds: SETTLEMENT_RECONCILE_SECONDS. A holder renews it while it works
+ * (the Redis provider renews underneath the job; the in-process provider has no lease, its locks die with the
+ * process), so a long job keeps its lock; a holder that dies frees it when the lease runs out. That is what bounds how
+ * long a crash can hold back the work of the process restarted after it (docs/crash-safety.md): one lock left with
+ * the provider's default minute held a restarted worker's whole outbox dispatch for that minute.
  */
-export function settlementLockExpireSeconds(): number {
+export function lockLeaseSeconds(): number {
   return settlementReconcileSeconds(process.env.SETTLEMENT_RECONCILE_SECONDS)
 }
 
@@ -15,33 +17,43 @@ export function settlementLockExpireSeconds(): number {
 export const INVENTORY_LOCK_TIMEOUT_SECONDS = 15
 
 /**
- * Runs `fn` holding the locks of these inventory items (Medusa's locking module), as Medusa's cart completion locks
- * the items it reserves. The locks are taken ONE KEY AT A TIME in sorted order rather than with one multi-key
- * `execute`: the Redis provider takes a multi-key lock key by key and, when it times out, keeps the keys it already
- * holds until their lease ends, so overlapping multi-key callers (settlements of orders sharing stock) lock each
- * other out for a minute. One key per call is released on every path; the global order excludes deadlocks.
+ * Runs `fn` holding `key` (Medusa's locking module: in-process, or Redis with REDIS_URL), waiting at most
+ * `timeoutSeconds` for it (then a CONFLICT error), leased for lockLeaseSeconds. The one way src/ takes a lock.
+ */
+export async function withLock<T>(
+  container: Pick<MedusaContainer, "resolve">,
+  key: string,
+  timeoutSeconds: number,
+  fn: () => Promise<T>
+): Promise<T> {
+  return withSortedLocks(container, [key], timeoutSeconds, fn)
+}
+
+/**
+ * Runs `fn` holding the locks of these inventory items, as Medusa's cart completion locks the items it reserves.
  */
 export async function withInventoryLocks<T>(
   container: Pick<MedusaContainer, "resolve">,
   inventoryItemIds: string[],
   fn: () => Promise<T>
 ): Promise<T> {
-  return withSortedLocks(
-    container,
-    inventoryItemIds,
-    { timeout: INVENTORY_LOCK_TIMEOUT_SECONDS, expire: settlementLockExpireSeconds() },
-    fn
-  )
+  return withSortedLocks(container, inventoryItemIds, INVENTORY_LOCK_TIMEOUT_SECONDS, fn)
 }
 
-/** Runs `fn` holding every one of `keys`, taken one key per call in sorted order (see withInventoryLocks for why). */
+/**
+ * Runs `fn` holding every one of `keys`, leased as withLock. The locks are taken ONE KEY AT A TIME in sorted order
+ * rather than with one multi-key `execute`: the Redis provider takes a multi-key lock key by key and, when it times
+ * out, keeps the keys it already holds until their lease ends, so overlapping multi-key callers (settlements of orders
+ * sharing stock) lock each other out. One key per call is released on every path; the global order excludes deadlocks.
+ */
 export async function withSortedLocks<T>(
   container: Pick<MedusaContainer, "resolve">,
   keys: string[],
-  options: { timeout: number; expire: number },
+  timeoutSeconds: number,
   fn: () => Promise<T>
 ): Promise<T> {
   const locking: ILockingModule = container.resolve(Modules.LOCKING)
+  const options = { timeout: timeoutSeconds, expire: lockLeaseSeconds() }
   const sorted = [...new Set(keys)].sort()
   const lockFrom = (index: number): Promise<T> =>
     index === sorted.length ? fn() : locking.execute([sorted[index]], () => lockFrom(index + 1), options)

@@ -1,5 +1,5 @@
-import type { ILockingModule, Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { mayHaveForgottenTransferKey, nextPayoutAttemptAt } from "../lib/payout-retries"
 import { GALLERY_MODULE } from "../modules/gallery"
 import type GalleryModuleService from "../modules/gallery/service"
@@ -8,7 +8,7 @@ import { listTransferablePayouts, type TransferablePayout } from "../queries/gal
 import { galleryOrderLockKey } from "../workflows/gallery-checkout/workflows/mark-gallery-order-paid"
 import { errorMessage } from "../lib/error-message"
 import { transferPayouts } from "./payout-transfers"
-import { settlementLockExpireSeconds } from "./locks"
+import { withLock } from "./locks"
 
 export type PayoutTransfersOutcome = { transferred: number; failed: number }
 
@@ -110,20 +110,15 @@ export async function transferDuePayoutsOfOrder(
   orderId: string,
   options: { now: Date; chargeId?: string | null; firstAttempt?: boolean; organizationId?: string }
 ): Promise<PayoutTransfersOutcome> {
-  const locking: ILockingModule = container.resolve(Modules.LOCKING)
-  return locking.execute(
-    [galleryOrderLockKey(orderId)],
-    async () => {
-      const due = await listTransferablePayouts(container, {
-        dueAt: options.firstAttempt ? null : options.now,
-        orderId,
-        organizationId: options.organizationId,
-      })
-      if (!due.length) return { transferred: 0, failed: 0 }
-      return payOrderPayouts(container, due, options.now, options.chargeId ?? null)
-    },
-    { timeout: ORDER_LOCK_TIMEOUT_SECONDS, expire: settlementLockExpireSeconds() }
-  )
+  return withLock(container, galleryOrderLockKey(orderId), ORDER_LOCK_TIMEOUT_SECONDS, async () => {
+    const due = await listTransferablePayouts(container, {
+      dueAt: options.firstAttempt ? null : options.now,
+      orderId,
+      organizationId: options.organizationId,
+    })
+    if (!due.length) return { transferred: 0, failed: 0 }
+    return payOrderPayouts(container, due, options.now, options.chargeId ?? null)
+  })
 }
 
 /** Orders whose payouts one call of transferPayoutsOfOrganization works through; the payouts job takes the rest. */

@@ -1,5 +1,5 @@
-import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { isValidEmail, normalizeEmail } from "../lib/email"
 import type { PlanName } from "../lib/plan-fees"
 import { storeCommissionBasisPoints, storePlatformFeeCents } from "../lib/plan-fees"
@@ -16,7 +16,7 @@ import {
   settleStorePaymentWorkflow,
   type SettleStorePaymentResult,
 } from "../workflows/store-checkout/workflows/settle-store-payment"
-import { settlementLockExpireSeconds } from "./locks"
+import { withLock } from "./locks"
 
 const STORE_PAYMENT_LOCK_TIMEOUT_SECONDS = 30
 
@@ -34,9 +34,10 @@ export async function settleStorePayment(
   container: MedusaContainer,
   input: { paymentIntentId: string; paymentIntent?: RetrievedPaymentIntent | null }
 ): Promise<SettleStorePaymentResult> {
-  const locking: ILockingModule = container.resolve(Modules.LOCKING)
-  return locking.execute(
-    [storePaymentLockKey(input.paymentIntentId)],
+  return withLock(
+    container,
+    storePaymentLockKey(input.paymentIntentId),
+    STORE_PAYMENT_LOCK_TIMEOUT_SECONDS,
     async (): Promise<SettleStorePaymentResult> => {
       try {
         const { result } = await settleStorePaymentWorkflow(container).run({ input })
@@ -48,8 +49,7 @@ export async function settleStorePayment(
         const payment = await gallery.getStorePaymentByIntent(input.paymentIntentId)
         return { outcome: "unchanged", orderId: payment?.order_id ?? null, storePaymentId: payment?.id ?? null }
       }
-    },
-    { timeout: STORE_PAYMENT_LOCK_TIMEOUT_SECONDS, expire: settlementLockExpireSeconds() }
+    }
   )
 }
 

@@ -1,5 +1,4 @@
-import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { GALLERY_OUTBOX_READY_EVENT } from "../../../lib/outbox"
@@ -9,7 +8,7 @@ import { cancelGalleryOrderOutOfStockStep } from "../steps/cancel-gallery-order-
 import { loadGalleryOrderForPaymentStep } from "../steps/load-gallery-order-for-payment"
 import { markGalleryOrderPaidStep, ORDER_NO_LONGER_PENDING } from "../steps/mark-gallery-order-paid"
 import { reserveGalleryStockStep } from "../steps/reserve-gallery-stock"
-import { settlementLockExpireSeconds } from "../../../settlement/locks"
+import { withLock } from "../../../settlement/locks"
 
 export type MarkGalleryOrderPaidInput = {
   /** The intent that pays the order (one order per intent). */
@@ -116,9 +115,10 @@ export async function markGalleryOrderPaid(
     if (!orderId) return { outcome: "unknown", order: null }
   }
   const workflowInput: MarkGalleryOrderPaidInput = { ...input, orderId }
-  const locking: ILockingModule = container.resolve(Modules.LOCKING)
-  const result = await locking.execute(
-    [galleryOrderLockKey(orderId)],
+  const result = await withLock(
+    container,
+    galleryOrderLockKey(orderId),
+    ORDER_LOCK_TIMEOUT_SECONDS,
     async (): Promise<MarkGalleryOrderPaidResult> => {
       try {
         const { result } = await markGalleryOrderPaidWorkflow(container).run({ input: workflowInput })
@@ -130,8 +130,7 @@ export async function markGalleryOrderPaid(
         if (!order) throw error
         return { outcome: "unchanged", order }
       }
-    },
-    { timeout: ORDER_LOCK_TIMEOUT_SECONDS, expire: settlementLockExpireSeconds() }
+    }
   )
   // A stale order id (e.g. from foreign metadata): settle by the intent's own order instead.
   if (result.outcome === "unknown" && input.orderId) return markGalleryOrderPaid(container, { ...input, orderId: null })

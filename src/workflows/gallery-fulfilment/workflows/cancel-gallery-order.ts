@@ -1,5 +1,5 @@
-import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { FULFILMENT_MESSAGES } from "../../../lib/gallery-fulfilment"
@@ -10,7 +10,7 @@ import { markGalleryOrderCancelledStep } from "../steps/mark-gallery-order-cance
 import { refundCancelledGalleryOrderStep } from "../steps/refund-cancelled-gallery-order"
 import { releaseGalleryStockStep } from "../steps/release-gallery-stock"
 import { reverseGalleryPayoutsStep } from "../steps/reverse-gallery-payouts"
-import { settlementLockExpireSeconds } from "../../../settlement/locks"
+import { withLock } from "../../../settlement/locks"
 
 /** Emitted once per gallery order, by the run that cancelled it (data: {id} = the internal order id). */
 export const GALLERY_ORDER_CANCELLED_EVENT = "gallery.order.cancelled"
@@ -73,13 +73,8 @@ export async function cancelGalleryOrder(
 ): Promise<CancelGalleryOrderResult> {
   const found = await findGalleryOrderForCancel(container, input.idOrPublicId)
   if (!found) throw new MedusaError(MedusaError.Types.NOT_FOUND, FULFILMENT_MESSAGES.orderNotFound)
-  const locking: ILockingModule = container.resolve(Modules.LOCKING)
-  return locking.execute(
-    [galleryOrderLockKey(found.id)],
-    async () => {
-      const { result } = await cancelGalleryOrderWorkflow(container).run({ input: { orderId: found.id } })
-      return result
-    },
-    { timeout: ORDER_LOCK_TIMEOUT_SECONDS, expire: settlementLockExpireSeconds() }
-  )
+  return withLock(container, galleryOrderLockKey(found.id), ORDER_LOCK_TIMEOUT_SECONDS, async () => {
+    const { result } = await cancelGalleryOrderWorkflow(container).run({ input: { orderId: found.id } })
+    return result
+  })
 }

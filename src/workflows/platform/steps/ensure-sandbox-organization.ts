@@ -1,11 +1,15 @@
 import { randomBytes } from "node:crypto"
 import { Modules, MedusaError } from "@medusajs/framework/utils"
-import type { ILockingModule, ISalesChannelModuleService } from "@medusajs/framework/types"
+import type { ISalesChannelModuleService } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ORGANIZATION_MODULE } from "../../../modules/organization"
 import type OrganizationModuleService from "../../../modules/organization/service"
 import { PLATFORM_MODULE, type PlatformModuleService } from "../../../modules/platform"
+import { withLock } from "../../../settlement/locks"
 import { createOrganizationWorkflow } from "../../organization/workflows/create-organization"
+
+/** How long a second first-sandbox-key request waits for the first one to create the sandbox (seconds). */
+const SANDBOX_LOCK_TIMEOUT_SECONDS = 30
 
 type Created = { pairId: string; sandboxOrganizationId: string; salesChannelId: string }
 
@@ -19,8 +23,7 @@ export const ensureSandboxOrganizationStep = createStep(
   "ensure-sandbox-organization",
   async (input: { organization_id: string }, { container }) => {
     const platform: PlatformModuleService = container.resolve(PLATFORM_MODULE)
-    const locking: ILockingModule = container.resolve(Modules.LOCKING)
-    return await locking.execute(`platform-sandbox:${input.organization_id}`, async () => {
+    return await withLock(container, `platform-sandbox:${input.organization_id}`, SANDBOX_LOCK_TIMEOUT_SECONDS, async () => {
       const [pair] = await platform.listSandboxOrganizations({ organization_id: input.organization_id }, { take: 1 })
       if (pair) return new StepResponse({ sandbox_organization_id: pair.sandbox_organization_id }, null as Created | null)
       const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)

@@ -6,12 +6,7 @@ import { STORE_ORDER_SOURCE } from "../../../lib/order-book"
 import { storeOrderIdOf } from "../../../lib/store-checkout"
 import type { StorePaymentRow } from "../../../modules/gallery/service"
 import { ensureOrderBookSetup, ORDER_BOOK_SHIPPING_OPTION_NAME, type OrderBookSetup } from "../../../order-book/shipping-setup"
-import {
-  findCustomerIdByEmail,
-  getOrganizationSalesChannel,
-  orderExists,
-  readOrderBookSetup,
-} from "../../../queries/store-checkout"
+import { findCustomerIdByEmail, getOrganizationSalesChannel, orderExists } from "../../../queries/store-checkout"
 import { settledPayment, type LoadedStorePayment } from "./load-store-payment-for-settlement"
 
 /** The Medusa order of a paid store payment (docs/store-checkout.md): source store, the charged prices, the fee. */
@@ -79,7 +74,7 @@ export const createStoreOrderStep = createStep(
     // The reads the order needs go out with the check for a crashed run's order (one round trip, not two).
     const [exists, setup, salesChannelId, customerId] = await Promise.all([
       orderExists(container, orderId),
-      readOrderBookSetup(container, ORDER_BOOK_SHIPPING_OPTION_NAME).then((found) => found ?? ensureOrderBookSetup(container)),
+      ensureOrderBookSetup(container),
       getOrganizationSalesChannel(container, payment.organization_id),
       findCustomerIdByEmail(container, payment.customer_email),
     ])
