@@ -70,6 +70,14 @@ describe("import boundaries of src/", () => {
     expect(violations(folder)).toEqual([])
   })
 
+  it("leaves Medusa's locking module to src/settlement/locks.ts (so no lock keeps the provider's default lease)", () => {
+    const users = sourceFiles(SRC)
+      .filter((file) => !file.split(path.sep).includes("__tests__"))
+      .filter((file) => /Modules\.LOCKING|ILockingModule/.test(readFileSync(file, "utf8")))
+      .map((file) => path.relative(SRC, file).split(path.sep).join("/"))
+    expect(users).toEqual(["settlement/locks.ts"])
+  })
+
   it("sees the imports it checks (static, re-exports, dynamic, require)", () => {
     const text = [
       `import { a } from "../modules/x"`,

@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs"
-import path from "node:path"
 import { Modules } from "@medusajs/framework/utils"
 import { DEFAULT_SETTLEMENT_RECONCILE_SECONDS } from "../../lib/outbox"
 import { INVENTORY_LOCK_TIMEOUT_SECONDS, lockLeaseSeconds, withInventoryLocks, withLock, withSortedLocks } from "../locks"
@@ -55,19 +53,5 @@ describe("locks", () => {
     expect(job).toHaveBeenCalledTimes(1)
     expect(calls.map((call) => call.keys)).toEqual([["a"], ["b"], ["c"]])
     expect(calls.every((call) => call.options.expire === 5 && call.options.timeout === 60)).toBe(true)
-  })
-
-  it("are the only way src/ reaches Medusa's locking module (so no lock is left with the provider's default lease)", () => {
-    const src = path.resolve(__dirname, "../..")
-    const files = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-        const full = path.join(dir, entry.name)
-        if (entry.isDirectory()) return entry.name === "__tests__" ? [] : files(full)
-        return /\.tsx?$/.test(entry.name) ? [full] : []
-      })
-    const users = files(src)
-      .filter((file) => /Modules\.LOCKING|ILockingModule/.test(readFileSync(file, "utf8")))
-      .map((file) => path.relative(src, file).split(path.sep).join("/"))
-    expect(users).toEqual(["settlement/locks.ts"])
   })
 })
