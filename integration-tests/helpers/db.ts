@@ -7,7 +7,8 @@ type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-expl
 export async function countQueries<T>(pg: Knex, fn: () => Promise<T>): Promise<{ result: T; queries: number }> {
   let queries = 0
   const listener = () => {
-    // A scheduled job (outbox dispatch, reminders, reconciliation) may run while `fn` does: its queries are not fn's.
+    // A scheduled job (outbox dispatch, reminders, reconciliation) or a nudge working for one (runAsJobWork) may run
+    // while `fn` does: its queries are not fn's.
     if (!currentScheduledJob()) queries += 1
   }
   pg.on("query", listener)

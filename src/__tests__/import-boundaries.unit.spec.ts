@@ -78,6 +78,13 @@ describe("import boundaries of src/", () => {
     expect(users).toEqual(["settlement/locks.ts"])
   })
 
+  it("runs every scheduled job through runScheduledJob (one run per job at a time, its queries told apart)", () => {
+    const unwrapped = sourceFiles(path.join(SRC, "jobs"))
+      .filter((file) => !/export default function \(container: MedusaContainer\) \{\n  return runScheduledJob\(config\.name,/.test(readFileSync(file, "utf8")))
+      .map((file) => path.relative(SRC, file).split(path.sep).join("/"))
+    expect(unwrapped).toEqual([])
+  })
+
   it("sees the imports it checks (static, re-exports, dynamic, require)", () => {
     const text = [
       `import { a } from "../modules/x"`,

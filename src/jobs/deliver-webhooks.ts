@@ -1,13 +1,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { dispatchWebhookDeliveries } from "../webhooks/dispatch"
+import { runScheduledJob } from "../lib/scheduled-job"
+import { DELIVER_WEBHOOKS_JOB, dispatchWebhookDeliveries } from "../webhooks/dispatch"
 
 /**
  * Every minute: the outbound webhook deliveries that are due (retries on the Standard Webhooks schedule, and first
  * attempts whose nudge was lost with a crashed process or whose claimer died), and the owners' emails about endpoints
  * disabled for sustained failure (docs/outbound-webhooks.md).
  */
-export default async function deliverWebhooksJob(container: MedusaContainer) {
+async function deliverWebhooksJob(container: MedusaContainer) {
   const { succeeded, failed, disabled } = await dispatchWebhookDeliveries(container)
   if (succeeded || failed) {
     container
@@ -17,6 +18,10 @@ export default async function deliverWebhooksJob(container: MedusaContainer) {
 }
 
 export const config = {
-  name: "deliver-webhooks",
+  name: DELIVER_WEBHOOKS_JOB,
   schedule: "* * * * *",
+}
+
+export default function (container: MedusaContainer) {
+  return runScheduledJob(config.name, () => deliverWebhooksJob(container))
 }

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { settlementReconcileSeconds } from "../lib/outbox"
-import { dispatchGalleryOutbox } from "../outbox/dispatch"
+import { DISPATCH_GALLERY_OUTBOX_JOB, dispatchGalleryOutbox } from "../outbox/dispatch"
 import { runScheduledJob } from "../lib/scheduled-job"
 
 /**
@@ -18,7 +18,7 @@ async function dispatchGalleryOutboxJob(container: MedusaContainer) {
 }
 
 export const config = {
-  name: "dispatch-gallery-outbox",
+  name: DISPATCH_GALLERY_OUTBOX_JOB,
   schedule: { interval: settlementReconcileSeconds(process.env.SETTLEMENT_RECONCILE_SECONDS) * 1000 },
 }
 

@@ -1,9 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { runScheduledJob } from "../lib/scheduled-job"
 import { runCampaignSends } from "../campaigns/run-campaign-sends"
 
 /** Every minute: scheduled campaigns whose time has come start sending; sending campaigns nobody holds are delivered. */
-export default async function sendCampaigns(container: MedusaContainer) {
+async function sendCampaigns(container: MedusaContainer) {
   const run = await runCampaignSends(container)
   if (run.started.length || run.deliveries.length) {
     const sent = run.deliveries.reduce((sum, d) => sum + d.sent, 0)
@@ -16,4 +17,8 @@ export default async function sendCampaigns(container: MedusaContainer) {
 export const config = {
   name: "send-campaigns",
   schedule: "* * * * *",
+}
+
+export default function (container: MedusaContainer) {
+  return runScheduledJob(config.name, () => sendCampaigns(container))
 }

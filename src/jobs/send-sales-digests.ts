@@ -1,12 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { runScheduledJob } from "../lib/scheduled-job"
 import { sendSalesDigests } from "../sales-digest/send-sales-digests"
 
 /**
  * Hourly: the sales digests whose period has ended (daily ones after midnight UTC, weekly ones after Monday 00:00
  * UTC). Hourly rather than once a day, so a missed run (a deploy, a crash) only delays them; each is sent once.
  */
-export default async function sendSalesDigestsJob(container: MedusaContainer) {
+async function sendSalesDigestsJob(container: MedusaContainer) {
   const run = await sendSalesDigests(container)
   if (run.sent) {
     container
@@ -18,4 +19,8 @@ export default async function sendSalesDigestsJob(container: MedusaContainer) {
 export const config = {
   name: "send-sales-digests",
   schedule: "15 * * * *",
+}
+
+export default function (container: MedusaContainer) {
+  return runScheduledJob(config.name, () => sendSalesDigestsJob(container))
 }

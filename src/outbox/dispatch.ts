@@ -1,11 +1,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorMessage } from "../lib/error-message"
+import { runAsJobWork } from "../lib/scheduled-job"
 import { outboxRetryDelaySeconds, settlementReconcileSeconds } from "../lib/outbox"
 import { GALLERY_MODULE } from "../modules/gallery"
 import type GalleryModuleService from "../modules/gallery/service"
 import type { ClaimedOutboxMessage } from "../modules/gallery/service"
 import { OUTBOX_HANDLERS } from "./registry"
+
+/** The scheduled job that dispatches the outbox (src/jobs/dispatch-gallery-outbox.ts); nudges work in its name. */
+export const DISPATCH_GALLERY_OUTBOX_JOB = "dispatch-gallery-outbox"
 
 export type OutboxDispatchResult = { delivered: number; failed: number }
 
@@ -87,7 +91,7 @@ export function requestGalleryOutboxDispatch(container: MedusaContainer): Promis
       do {
         requestedAgain = false
         await new Promise((resolve) => setTimeout(resolve, DISPATCH_WINDOW_MS))
-        await dispatchGalleryOutbox(container)
+        await runAsJobWork(DISPATCH_GALLERY_OUTBOX_JOB, () => dispatchGalleryOutbox(container))
       } while (requestedAgain)
     } finally {
       running = null

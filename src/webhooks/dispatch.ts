@@ -1,12 +1,16 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorMessage } from "../lib/error-message"
+import { runAsJobWork } from "../lib/scheduled-job"
 import { webhookUrlPolicy } from "../lib/webhook-url"
 import { webhookSignatureHeaders, webhookTimeoutMs } from "../lib/webhooks"
 import { PLATFORM_MODULE, type PlatformModuleService } from "../modules/platform"
 import type { ClaimedWebhookDelivery } from "../modules/platform/service"
 import { notifyDisabledWebhookEndpoints } from "./disabled-endpoint-email"
 import { sendWebhook } from "./send"
+
+/** The scheduled job that delivers webhooks (src/jobs/deliver-webhooks.ts); nudges work in its name. */
+export const DELIVER_WEBHOOKS_JOB = "deliver-webhooks"
 
 export type WebhookDispatchResult = { succeeded: number; failed: number; disabled: number }
 
@@ -95,7 +99,7 @@ export function requestWebhookDispatch(container: MedusaContainer): Promise<void
       do {
         requestedAgain = false
         await new Promise((resolve) => setTimeout(resolve, DISPATCH_WINDOW_MS))
-        await dispatchWebhookDeliveries(container).catch((error: unknown) =>
+        await runAsJobWork(DELIVER_WEBHOOKS_JOB, () => dispatchWebhookDeliveries(container)).catch((error: unknown) =>
           container.resolve(ContainerRegistrationKeys.LOGGER).error(`Webhook dispatch failed: ${errorMessage(error)}`)
         )
       } while (requestedAgain)

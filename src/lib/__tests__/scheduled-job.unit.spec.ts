@@ -1,4 +1,4 @@
-import { currentScheduledJob, runScheduledJob } from "../scheduled-job"
+import { currentScheduledJob, runAsJobWork, runScheduledJob } from "../scheduled-job"
 
 describe("scheduled job context", () => {
   it("names the job inside its work, across awaits, and nothing outside it", async () => {
@@ -38,5 +38,21 @@ describe("one run per scheduled job at a time", () => {
   it("frees the job when its run fails", async () => {
     await expect(runScheduledJob("send-campaigns", async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom")
     expect(await runScheduledJob("send-campaigns", async () => "again")).toBe("again")
+  })
+})
+
+describe("work done for a job outside its runs (a nudge)", () => {
+  it("is named like the job's runs, and neither skips a run of the job nor is skipped by one", async () => {
+    let release: () => void = () => {}
+    const nudge = runAsJobWork("deliver-webhooks", async () => {
+      await new Promise<void>((resolve) => (release = resolve))
+      return currentScheduledJob()
+    })
+    expect(await runScheduledJob("deliver-webhooks", async () => "run")).toBe("run")
+    const during = runScheduledJob("deliver-webhooks", () => runAsJobWork("deliver-webhooks", async () => "nudge in a run"))
+    expect(await during).toBe("nudge in a run")
+    release()
+    expect(await nudge).toBe("deliver-webhooks")
+    expect(currentScheduledJob()).toBeUndefined()
   })
 })
