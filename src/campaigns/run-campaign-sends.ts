@@ -7,6 +7,9 @@ import type MarketingModuleService from "../modules/marketing/service"
 import { sendCampaignWorkflow } from "../workflows/marketing/workflows/send-campaign"
 import { type CampaignDelivery, deliverSendingCampaigns } from "./deliver-campaigns"
 
+/** The scheduled job whose work this is (src/jobs/send-campaigns.ts); the delivery nudge works in its name too. */
+export const SEND_CAMPAIGNS_JOB = "send-campaigns"
+
 /** Scheduled campaigns one run starts at most (the rest start a minute later). */
 const SCHEDULED_PER_RUN = 20
 

@@ -1,8 +1,10 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { deliverCampaign } from "../campaigns/deliver-campaigns"
+import { SEND_CAMPAIGNS_JOB } from "../campaigns/run-campaign-sends"
 import { CAMPAIGN_SENDING_EVENT } from "../lib/campaigns"
 import { errorMessage } from "../lib/error-message"
+import { runAsJobWork } from "../lib/scheduled-job"
 
 /**
  * A campaign started sending: deliver it now rather than at the next `send-campaigns` run. Runs where background
@@ -10,7 +12,7 @@ import { errorMessage } from "../lib/error-message"
  */
 export default async function campaignSendingHandler({ event, container }: SubscriberArgs<{ id: string }>) {
   try {
-    await deliverCampaign(container, { campaignId: event.data.id })
+    await runAsJobWork(SEND_CAMPAIGNS_JOB, () => deliverCampaign(container, { campaignId: event.data.id }))
   } catch (error) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
