@@ -1,3 +1,4 @@
+import { createSecretKey } from "node:crypto"
 import { defineConfig, loadEnv, Modules } from "@medusajs/framework/utils"
 import { readChannelEnvironment } from "./src/lib/channel-environment"
 import { checkPaymentEnvironment } from "./src/lib/payment-environment"
@@ -82,6 +83,8 @@ const redisModules = redisUrl
     ]
   : []
 
+const jwtSecret = requiredSecret("JWT_SECRET")
+
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
@@ -91,7 +94,14 @@ module.exports = defineConfig({
       storeCors: process.env.STORE_CORS || "http://localhost:8000",
       adminCors: process.env.ADMIN_CORS || "http://localhost:9000,http://localhost:5173",
       authCors: process.env.AUTH_CORS || "http://localhost:9000,http://localhost:5173,http://localhost:8000",
-      jwtSecret: requiredSecret("JWT_SECRET"),
+      jwtSecret,
+      // Tokens are signed HS256 with JWT_SECRET. Handed the secret as a string, jsonwebtoken first tries to parse it
+      // as a PEM public key on every verification (~0.5 ms, twice per member request: the rate limiter and Medusa's
+      // authentication); as a key object it goes straight to the HMAC (docs/decisions.md, "JWT verification").
+      jwtPublicKey: createSecretKey(Buffer.from(jwtSecret)),
+      // Medusa requires the algorithm to be named wherever a key object verifies.
+      jwtOptions: { algorithm: "HS256" },
+      jwtVerifyOptions: { algorithms: ["HS256"] },
       cookieSecret: requiredSecret("COOKIE_SECRET"),
       jwtExpiresIn: "1h",
     },
@@ -111,7 +121,7 @@ module.exports = defineConfig({
       resolve: "./src/modules/marketing",
       options: {
         // Signs one-click unsubscribe links; JWT_SECRET unless a separate secret is set.
-        unsubscribeSecret: process.env.UNSUBSCRIBE_SECRET || requiredSecret("JWT_SECRET"),
+        unsubscribeSecret: process.env.UNSUBSCRIBE_SECRET || jwtSecret,
         publicUrl: process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 9000}`,
         emailWebhookSecret,
       },

@@ -1,6 +1,7 @@
 // Rules of an artist store's checkout (spec 4.2 POST /api/create-payment-intent, docs/store-checkout.md): which
 // requested lines can be sold, at what subtotal, and whether a succeeded payment matches what was asked.
 import { MAX_CART_QUANTITY } from "./cart-quantity"
+import { derivedOrderId } from "./order-book"
 
 export const STORE_CHECKOUT_MESSAGES = {
   organizationNotFound: "Organization not found",
@@ -120,6 +121,6 @@ export function parseCheckoutSessionItems(value: unknown): RequestedLine[] | nul
  * payment gave them (`ordli_...`), so the stock reserved at payment is already on the order's lines.
  */
 export function storeOrderIdOf(storePaymentId: string): string {
-  return `order_${storePaymentId.slice(storePaymentId.indexOf("_") + 1)}`
+  return derivedOrderId(storePaymentId)
 }
 

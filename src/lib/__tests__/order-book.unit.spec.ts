@@ -1,6 +1,7 @@
 import {
   countsAsRevenue,
   dashboardPagination,
+  derivedOrderId,
   galleryMirrorMetadata,
   isCompletedStatus,
   isOpenStatus,
@@ -34,6 +35,13 @@ describe("order book rules", () => {
     expect(orderSourceOf({ source: "store" })).toBe("store")
     expect(orderSourceOf(null)).toBe("store")
     expect(orderSourceOf({ source: "GALLERY" })).toBe("store")
+  })
+
+  it("derives a Medusa order id from the id of what it records, the same every time", () => {
+    expect(derivedOrderId("aord_01KAB3XYZ")).toBe("order_01KAB3XYZ")
+    expect(derivedOrderId("spay_01KAB3XYZ")).toBe("order_01KAB3XYZ")
+    expect(derivedOrderId("aord_01KAB3XYZ")).toBe(derivedOrderId("aord_01KAB3XYZ"))
+    expect(derivedOrderId("aord_01KAB3XYZ")).not.toBe(derivedOrderId("aord_01KAB3XYA"))
   })
 
   it("maps a gallery address to a Medusa address", () => {

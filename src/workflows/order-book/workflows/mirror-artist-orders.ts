@@ -1,13 +1,13 @@
-import type { CreateOrderDTO } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { createOrdersStep, createRemoteLinkStep } from "@medusajs/medusa/core-flows"
+import { createRemoteLinkStep } from "@medusajs/medusa/core-flows"
 import { fromCents } from "../../../lib/money"
-import { galleryMirrorMetadata, toMedusaAddress, type GalleryAddress } from "../../../lib/order-book"
+import { derivedOrderId, galleryMirrorMetadata, toMedusaAddress, type GalleryAddress } from "../../../lib/order-book"
 import { GALLERY_MODULE } from "../../../modules/gallery"
 import type { OrderBookSetup } from "../../../order-book/shipping-setup"
 import { ORDER_BOOK_SHIPPING_OPTION_NAME } from "../../../order-book/shipping-setup"
 import type { OrderBookSource } from "../../../queries/medusa/order-book"
+import { createMirrorOrdersStep, type MirrorOrderInput } from "../steps/create-mirror-orders"
 import { findOrCreateGuestCustomersStep } from "../steps/find-or-create-guest-customers"
 import { loadArtistOrderMirrorSourcesStep } from "../steps/load-artist-order-mirror-sources"
 
@@ -18,10 +18,11 @@ export type MirrorArtistOrdersResult = Record<
 >
 
 /** The Medusa order of a paid artist order (see docs/order-book.md for each field). */
-export function mirrorOrderInput(source: OrderBookSource, setup: OrderBookSetup, customerId: string | undefined): CreateOrderDTO {
+export function mirrorOrderInput(source: OrderBookSource, setup: OrderBookSetup, customerId: string | undefined): MirrorOrderInput {
   // A per-artist order carries its own address; a single-address order the parent's.
   const address = toMedusaAddress((source.artist_shipping_address ?? source.gallery_shipping_address) as GalleryAddress | null)
   return {
+    id: derivedOrderId(source.artist_order_id),
     region_id: setup.regionId,
     sales_channel_id: source.sales_channel_id ?? undefined,
     customer_id: customerId,
@@ -50,12 +51,12 @@ export function mirrorOrderInput(source: OrderBookSource, setup: OrderBookSetup,
       galleryOrderId: source.gallery_order_id,
       artistOrderId: source.artist_order_id,
     }),
-  } as CreateOrderDTO
+  } as MirrorOrderInput
 }
 
 /**
  * Mirrors paid gallery artist orders as Medusa orders in their organizations' sales channels, linked to them
- * (src/links/artist-order-order.ts): one read, one customer lookup, one createOrders and one link call for all of
+ * (src/links/artist-order-order.ts): one read, one customer lookup, one order write and one link call for all of
  * them, so that a dispatch of many paid orders costs one workflow. Idempotent: an existing mirror is kept; an orphan
  * one (made by a run that died before its link) is linked instead of duplicated. No inventory is reserved: the gallery
  * settlement holds the stock (docs/order-book.md, "Stock"). Failures compensate (new orders and guest customers are
@@ -74,10 +75,10 @@ export const mirrorArtistOrdersWorkflow = createWorkflow(
       const ordersInput = transform({ loaded, toCreate, customers }, ({ loaded, toCreate, customers }) =>
         toCreate.map((m) => mirrorOrderInput(m.source, loaded.setup, customers[m.source.email.trim().toLowerCase()]))
       )
-      const orders = createOrdersStep(ordersInput)
-      // createOrders re-reads what it made (in no set order): each new order names its artist order in metadata.
-      return transform({ orders }, ({ orders }): Record<string, string> =>
-        Object.fromEntries(orders.map((order) => [String(order.metadata?.artist_order_id), order.id]))
+      createMirrorOrdersStep(ordersInput)
+      // Each new order's id derives from its artist order's (derivedOrderId).
+      return transform({ toCreate }, ({ toCreate }): Record<string, string> =>
+        Object.fromEntries(toCreate.map((m) => [m.source.artist_order_id, derivedOrderId(m.source.artist_order_id)]))
       )
     })
 

@@ -5,6 +5,7 @@ import { fromCents } from "../../../lib/money"
 import { STORE_ORDER_SOURCE } from "../../../lib/order-book"
 import { storeOrderIdOf } from "../../../lib/store-checkout"
 import type { StorePaymentRow } from "../../../modules/gallery/service"
+import { createOrdersWithoutReadBack } from "../../../order-book/create-orders"
 import { ensureOrderBookSetup, ORDER_BOOK_SHIPPING_OPTION_NAME, type OrderBookSetup } from "../../../order-book/shipping-setup"
 import { findCustomerIdByEmail, getOrganizationSalesChannel, orderExists } from "../../../queries/store-checkout"
 import { settledPayment, type LoadedStorePayment } from "./load-store-payment-for-settlement"
@@ -79,8 +80,9 @@ export const createStoreOrderStep = createStep(
       findCustomerIdByEmail(container, payment.customer_email),
     ])
     if (exists) return new StepResponse({ orderId }, null as string | null)
-    const orders: IOrderModuleService = container.resolve(Modules.ORDER)
-    await orders.createOrders([storeOrderInput(payment, { setup, salesChannelId, customerId, chargeId: input.chargeId })])
+    await createOrdersWithoutReadBack(container, [
+      storeOrderInput(payment, { setup, salesChannelId, customerId, chargeId: input.chargeId }),
+    ])
     return new StepResponse({ orderId }, orderId as string | null)
   },
   async (madeOrderId, { container }) => {
