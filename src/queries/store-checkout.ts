@@ -12,7 +12,7 @@ import {
   STORE_PAYMENT_LINES_STOCK_SQL,
   type StoreCheckoutVariantRow,
 } from "./medusa/store-checkout"
-import { type PgSource, toKnex } from "./pg"
+import { type PgSource, preparedStatement, runPrepared, toKnex } from "./pg"
 import type { OrderBookSetup } from "../order-book/shipping-setup"
 
 export type StoreCheckoutVariant = StoreVariantFacts & {
@@ -22,13 +22,21 @@ export type StoreCheckoutVariant = StoreVariantFacts & {
   thumbnail: string | null
 }
 
+// The store checkout's reads are named prepared statements: planned once per pooled connection (docs/architecture.md).
+const VARIANTS = preparedStatement("store_checkout_variants", STORE_CHECKOUT_VARIANTS_SQL)
+const SALES_CHANNEL = preparedStatement("organization_sales_channel", ORGANIZATION_SALES_CHANNEL_SQL)
+const LINES_STOCK = preparedStatement("store_payment_lines_stock", STORE_PAYMENT_LINES_STOCK_SQL)
+const ORDER_EXISTS = preparedStatement("order_exists", ORDER_EXISTS_SQL)
+const ORDER_BOOK_SETUP = preparedStatement("order_book_setup", ORDER_BOOK_SETUP_SQL)
+const CUSTOMER_OF_EMAIL = preparedStatement("customer_of_email", CUSTOMER_OF_EMAIL_SQL)
+
 /** The requested variants as the organization's store sells them now, by variant id (one statement). */
 export async function getStoreCheckoutVariants(
   source: PgSource,
   organizationId: string,
   variantIds: string[]
 ): Promise<Map<string, StoreCheckoutVariant>> {
-  const { rows } = await toKnex(source).raw(STORE_CHECKOUT_VARIANTS_SQL, [organizationId, variantIds])
+  const { rows } = await runPrepared(toKnex(source), VARIANTS, [organizationId, variantIds])
   return new Map(
     (rows as StoreCheckoutVariantRow[]).map((row) => [
       row.variant_id,
@@ -77,7 +85,7 @@ export function pricedStoreLines(
 }
 
 export async function getOrganizationSalesChannel(source: PgSource, organizationId: string): Promise<string | null> {
-  const { rows } = await toKnex(source).raw(ORGANIZATION_SALES_CHANNEL_SQL, [organizationId])
+  const { rows } = await runPrepared(toKnex(source), SALES_CHANNEL, [organizationId])
   return (rows as { sales_channel_id: string }[])[0]?.sales_channel_id ?? null
 }
 
@@ -86,7 +94,7 @@ export async function getStorePaymentLinesStock(
   source: PgSource,
   lines: { id: string; variant_id: string; quantity: number }[]
 ): Promise<StockedSaleLine[]> {
-  const { rows } = await toKnex(source).raw(STORE_PAYMENT_LINES_STOCK_SQL, [
+  const { rows } = await runPrepared(toKnex(source), LINES_STOCK, [
     JSON.stringify(lines.map((l) => ({ id: l.id, variant_id: l.variant_id, quantity: l.quantity }))),
   ])
   return (rows as StockedSaleLine[]).map((row) => ({
@@ -106,13 +114,13 @@ export async function getStorePaymentLinesStock(
 }
 
 export async function orderExists(source: PgSource, orderId: string): Promise<boolean> {
-  const { rows } = await toKnex(source).raw(ORDER_EXISTS_SQL, [orderId])
+  const { rows } = await runPrepared(toKnex(source), ORDER_EXISTS, [orderId])
   return rows.length > 0
 }
 
 /** The order book's region, location and shipping option as stored now; null when any is missing. */
 export async function readOrderBookSetup(source: PgSource, shippingOptionName: string): Promise<OrderBookSetup | null> {
-  const { rows } = await toKnex(source).raw(ORDER_BOOK_SETUP_SQL, [shippingOptionName])
+  const { rows } = await runPrepared(toKnex(source), ORDER_BOOK_SETUP, [shippingOptionName])
   const row = rows[0] as { default_region_id: string | null; default_location_id: string | null; shipping_option_id: string | null } | undefined
   if (!row?.default_region_id || !row.default_location_id || !row.shipping_option_id) return null
   return { regionId: row.default_region_id, locationId: row.default_location_id, shippingOptionId: row.shipping_option_id }
@@ -120,7 +128,7 @@ export async function readOrderBookSetup(source: PgSource, shippingOptionName: s
 
 /** The id of the email's Medusa customer, or null (one indexed read). */
 export async function findCustomerIdByEmail(source: PgSource, email: string): Promise<string | null> {
-  const { rows } = await toKnex(source).raw(CUSTOMER_OF_EMAIL_SQL, [email])
+  const { rows } = await runPrepared(toKnex(source), CUSTOMER_OF_EMAIL, [email])
   return (rows as { id: string }[])[0]?.id ?? null
 }
 

@@ -1,7 +1,7 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { ArtistOrderStatus, GalleryOrderStatus } from "../../lib/gallery-order-status"
 import type { OrderBookStatus } from "../../lib/order-book"
-import { toKnex, type PgSource } from "../pg"
+import { preparedStatement, runPrepared, toKnex, type PgSource } from "../pg"
 
 /**
  * SQL over Medusa's order, fulfilment and link tables for the one order book (docs/order-book.md): the gallery
@@ -369,13 +369,13 @@ export async function listOrganizationOrders(
      total AS (SELECT count(*)::int AS total_count FROM org_orders)`
   if (filter.status) bindings.push(filter.status)
   bindings.push(filter.limit, filter.offset)
-  const { rows } = await toKnex(source).raw(
-    `WITH ${ctes}
+  // A named prepared statement per filter shape: the dashboard's order list is read on every visit and planning it
+  // cost more than running it (1.6 ms against 0.5 ms).
+  const sql = `WITH ${ctes}
      SELECT total.total_count, p.*, ${ITEMS_COLUMN("p")}
      FROM total LEFT JOIN page p ON true
-     ORDER BY p.created_at DESC, p.id DESC`,
-    bindings as Knex.RawBinding[]
-  )
+     ORDER BY p.created_at DESC, p.id DESC`
+  const { rows } = await runPrepared(toKnex(source), preparedStatement("organization_orders", sql), bindings)
   const total = rows.length ? Number(rows[0].total_count) : 0
   return { total, rows: rows.filter((r: { id: string | null }) => r.id !== null) }
 }

@@ -41,18 +41,21 @@ export const prepareStorePaymentStep = createStep(
   "prepare-store-payment",
   async (input: PrepareStorePaymentInput, { container }) => {
     const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
-    const [organization] = await organizations.listOrganizations(
-      { id: input.organizationId },
-      { select: ["id", "plan", "founding_artist_since", "stripe_account_id", "transfers_active"], take: 1 }
-    )
+    const lines = mergeRequestedLines(input.lines)
+    // Both reads at once: the variants are read in the requested organization's store (none for an unknown one).
+    const [[organization], variants] = await Promise.all([
+      organizations.listOrganizations(
+        { id: input.organizationId },
+        { select: ["id", "plan", "founding_artist_since", "stripe_account_id", "transfers_active"], take: 1 }
+      ),
+      getStoreCheckoutVariants(container, input.organizationId, [...new Set(lines.map((l) => l.variant_id))]),
+    ])
     if (!organization) {
       throw fieldError(MedusaError.Types.NOT_FOUND, STORE_CHECKOUT_MESSAGES.organizationNotFound, "org_id")
     }
     if (!canTakeStorePayments(organization)) {
       throw fieldError(MedusaError.Types.INVALID_DATA, STORE_CHECKOUT_MESSAGES.paymentsNotEnabled, "org_id")
     }
-    const lines = mergeRequestedLines(input.lines)
-    const variants = await getStoreCheckoutVariants(container, organization.id, [...new Set(lines.map((l) => l.variant_id))])
     const refusal = storeCheckoutRefusal(lines, variants)
     if (refusal) throw fieldError(MedusaError.Types.INVALID_DATA, refusal.message, "items")
 
