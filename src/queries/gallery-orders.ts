@@ -3,7 +3,7 @@ import { type ArtistOrderStatus, type GalleryOrderStatus, viewStatus } from "../
 import { fromCents } from "../lib/money"
 import { ORDER_ITEM_STOCK_JSON, ORDER_ITEM_VARIANT_JOIN } from "./medusa/inventory"
 import { artistOrderFields, iso, orderItemFields, type ArtistOrderFieldsRow, type OrderItemRow } from "./order-views"
-import { toKnex, type PgSource } from "./pg"
+import { preparedStatement, runPrepared, toKnex, type PgSource } from "./pg"
 
 /**
  * Gallery order reads for checkout, confirm, webhooks, payouts and order tracking: raw SQL on the container's pg
@@ -27,15 +27,17 @@ export type GalleryOrderHead = {
 
 const HEAD_COLUMNS = `id, public_id, status, email, total_cents, created_at, paid_at, payment_intent_id, payment_failure`
 
+const ORDER_BY_PAYMENT_INTENT = preparedStatement(
+  "gallery_order_by_payment_intent",
+  `SELECT ${HEAD_COLUMNS} FROM gallery_order WHERE payment_intent_id = ? AND deleted_at IS NULL LIMIT 1`
+)
+
 /** The order paid by this payment intent, or null. */
 export async function findGalleryOrderByPaymentIntent(
   source: PgSource,
   paymentIntentId: string
 ): Promise<GalleryOrderHead | null> {
-  const { rows } = await toKnex(source).raw(
-    `SELECT ${HEAD_COLUMNS} FROM gallery_order WHERE payment_intent_id = ? AND deleted_at IS NULL LIMIT 1`,
-    [paymentIntentId]
-  )
+  const { rows } = await runPrepared(toKnex(source), ORDER_BY_PAYMENT_INTENT, [paymentIntentId])
   return (rows[0] as GalleryOrderHead | undefined) ?? null
 }
 
@@ -105,6 +107,37 @@ export type GalleryOrderForPayment = GalleryOrderHead & {
   items: PaymentOrderItem[]
 }
 
+/** The settlement's read of an order by one of its keys (loadGalleryOrderForPayment), as a prepared statement. */
+function paymentOrderStatement(column: "id" | "payment_intent_id") {
+  return preparedStatement(
+    `gallery_payment_order_by_${column}`,
+    `SELECT o.id, o.public_id, o.status, o.email, o.total_cents, o.created_at, o.paid_at, o.payment_intent_id,
+              o.payment_failure, o.transfer_group, o.cart_session_id, o.referral_session_id,
+              coalesce((
+                SELECT json_agg(json_build_object(
+                         'id', ao.id, 'organization_id', ao.organization_id, 'status', ao.status,
+                         'subtotal_cents', ao.subtotal_cents, 'payout_cents', ao.payout_cents,
+                         'stripe_account_id', org.stripe_account_id) ORDER BY ao.created_at, ao.id)
+                FROM gallery_artist_order ao
+                LEFT JOIN organization org ON org.id = ao.organization_id AND org.deleted_at IS NULL
+                WHERE ao.gallery_order_id = o.id AND ao.deleted_at IS NULL
+              ), '[]'::json) AS artist_orders,
+              coalesce((
+                SELECT json_agg(json_build_object(
+                         'id', i.id, 'variant_id', i.variant_id, 'quantity', i.quantity,
+                         'inventory', ${ORDER_ITEM_STOCK_JSON}) ORDER BY i.created_at, i.id)
+                FROM gallery_artist_order ao
+                JOIN gallery_artist_order_item i ON i.artist_order_id = ao.id AND i.deleted_at IS NULL
+                ${ORDER_ITEM_VARIANT_JOIN}
+                WHERE ao.gallery_order_id = o.id AND ao.deleted_at IS NULL
+              ), '[]'::json) AS items
+       FROM gallery_order o
+       WHERE o.${column} = ? AND o.deleted_at IS NULL`
+  )
+}
+const PAYMENT_ORDER_BY_ID = paymentOrderStatement("id")
+const PAYMENT_ORDER_BY_INTENT = paymentOrderStatement("payment_intent_id")
+
 /**
  * An order with what settling its payment needs: artist orders with their organization's connected account,
  * and items with their variant's inventory items (none when the variant does not manage inventory) and those items'
@@ -114,32 +147,9 @@ export async function loadGalleryOrderForPayment(
   source: PgSource,
   by: { orderId: string } | { paymentIntentId: string }
 ): Promise<GalleryOrderForPayment | null> {
-  const [column, value] = "orderId" in by ? ["id", by.orderId] : ["payment_intent_id", by.paymentIntentId]
-  const { rows } = await toKnex(source).raw(
-    `SELECT o.id, o.public_id, o.status, o.email, o.total_cents, o.created_at, o.paid_at, o.payment_intent_id,
-            o.payment_failure, o.transfer_group, o.cart_session_id, o.referral_session_id,
-            coalesce((
-              SELECT json_agg(json_build_object(
-                       'id', ao.id, 'organization_id', ao.organization_id, 'status', ao.status,
-                       'subtotal_cents', ao.subtotal_cents, 'payout_cents', ao.payout_cents,
-                       'stripe_account_id', org.stripe_account_id) ORDER BY ao.created_at, ao.id)
-              FROM gallery_artist_order ao
-              LEFT JOIN organization org ON org.id = ao.organization_id AND org.deleted_at IS NULL
-              WHERE ao.gallery_order_id = o.id AND ao.deleted_at IS NULL
-            ), '[]'::json) AS artist_orders,
-            coalesce((
-              SELECT json_agg(json_build_object(
-                       'id', i.id, 'variant_id', i.variant_id, 'quantity', i.quantity,
-                       'inventory', ${ORDER_ITEM_STOCK_JSON}) ORDER BY i.created_at, i.id)
-              FROM gallery_artist_order ao
-              JOIN gallery_artist_order_item i ON i.artist_order_id = ao.id AND i.deleted_at IS NULL
-              ${ORDER_ITEM_VARIANT_JOIN}
-              WHERE ao.gallery_order_id = o.id AND ao.deleted_at IS NULL
-            ), '[]'::json) AS items
-     FROM gallery_order o
-     WHERE o.${column} = ? AND o.deleted_at IS NULL`,
-    [value]
-  )
+  const [statement, value] =
+    "orderId" in by ? [PAYMENT_ORDER_BY_ID, by.orderId] : [PAYMENT_ORDER_BY_INTENT, by.paymentIntentId]
+  const { rows } = await runPrepared(toKnex(source), statement, [value])
   const row = rows[0] as GalleryOrderForPayment | undefined
   if (!row) return null
   return {

@@ -12,7 +12,7 @@ import {
   type ArtistSettableStatus,
 } from "../../lib/gallery-fulfilment"
 import { derivedParentStatus, parentStatusOnShip } from "../../lib/gallery-order-status"
-import { runPrepared } from "../common/prepared-statement"
+import { preparedStatement, runPrepared } from "../common/prepared-statement"
 import { sqlKnex, sqlManager } from "../common/sql-manager"
 import {
   CART_ADD,
@@ -106,6 +106,97 @@ export type ArtistAddressOutcome = "updated" | "not_found" | "single_address" | 
 /** Thrown when the random public id of a new order is already taken (a retry with a new id will do). */
 export const PUBLIC_ID_TAKEN = "gallery_public_id_taken"
 
+/**
+ * The checkout's write: parent order, artist orders, items and transitions in one statement. A named prepared
+ * statement, parsed and planned once per pooled connection, like the other hot-path statements (docs/architecture.md,
+ * "Queries and hot paths"). Rows of one statement share now(); a microsecond per position keeps the checkout's order.
+ */
+const CREATE_CHECKOUT_ORDER = preparedStatement("gallery_create_checkout_order", `
+WITH parent AS (
+  INSERT INTO gallery_order
+    (id, public_id, status, email, shipping_option, shipping_address, subtotal_cents, gallery_fee_cents,
+     stripe_fee_cents, total_cents, currency_code, payment_intent_id, transfer_group, cart_session_id,
+     referral_session_id, created_at, updated_at)
+  VALUES (?, ?, 'pending', ?, ?, ?::jsonb, ?, ?, ?, ?, 'usd', ?, ?, ?, ?, now(), now())
+  RETURNING id, public_id, created_at
+),
+artists AS (
+  INSERT INTO gallery_artist_order
+    (id, gallery_order_id, organization_id, artist_name, status, subtotal_cents, payout_cents, shipping_address,
+     created_at, updated_at)
+  SELECT a.id, p.id, a.organization_id, a.artist_name, 'pending', a.subtotal_cents, a.payout_cents,
+         a.shipping_address, p.created_at + a.position * interval '1 microsecond', now()
+  FROM parent p,
+       jsonb_to_recordset(?::jsonb) AS a(id text, organization_id text, artist_name text, subtotal_cents integer,
+                                          payout_cents integer, shipping_address jsonb, position integer)
+  RETURNING id
+),
+items AS (
+  INSERT INTO gallery_artist_order_item
+    (id, artist_order_id, product_id, variant_id, product_name, quantity, price_cents, image, created_at, updated_at)
+  SELECT i.id, i.artist_order_id, i.product_id, i.variant_id, i.product_name, i.quantity, i.price_cents, i.image,
+         p.created_at + i.position * interval '1 microsecond', now()
+  FROM parent p,
+       jsonb_to_recordset(?::jsonb) AS i(id text, artist_order_id text, product_id text, variant_id text,
+                                          product_name text, quantity integer, price_cents integer, image text,
+                                          position integer)
+  RETURNING id
+),
+transitions AS (
+  INSERT INTO gallery_order_transition
+    (id, gallery_order_id, artist_order_id, from_status, to_status, occurred_at, created_at, updated_at)
+  SELECT t.id, p.id, t.artist_order_id, NULL, 'pending', p.created_at, now(), now()
+  FROM parent p, jsonb_to_recordset(?::jsonb) AS t(id text, artist_order_id text)
+  RETURNING id
+)
+SELECT p.id, p.public_id, p.created_at,
+       (SELECT count(*) FROM artists)::int AS artist_count,
+       (SELECT count(*) FROM items)::int AS item_count
+FROM parent p`)
+
+/** The payment's write (markOrderPaid): paid state, transitions, payouts, the emptied cart and the outbox. */
+const MARK_ORDER_PAID = preparedStatement("gallery_mark_order_paid", `
+WITH paid AS (
+  UPDATE gallery_order SET status = 'paid', paid_at = ?, payment_failure = NULL, updated_at = now()
+  WHERE id = ? AND status = 'pending' AND deleted_at IS NULL
+  RETURNING id, cart_session_id
+),
+artists AS (
+  UPDATE gallery_artist_order ao SET status = 'paid', paid_at = ?, updated_at = now()
+  FROM paid
+  WHERE ao.gallery_order_id = paid.id AND ao.status = 'pending' AND ao.deleted_at IS NULL
+  RETURNING ao.id
+),
+transitions AS (
+  INSERT INTO gallery_order_transition
+    (id, gallery_order_id, artist_order_id, from_status, to_status, occurred_at, created_at, updated_at)
+  SELECT t.id, paid.id, t.artist_order_id, 'pending', 'paid', ?, now(), now()
+  FROM paid, jsonb_to_recordset(?::jsonb) AS t(id text, artist_order_id text)
+  WHERE t.artist_order_id IS NULL OR t.artist_order_id IN (SELECT id FROM artists)
+),
+payouts AS (
+  INSERT INTO gallery_payout
+    (id, artist_order_id, gallery_order_id, organization_id, amount_cents, status, created_at, updated_at)
+  SELECT p.id, p.artist_order_id, paid.id, p.organization_id, p.amount_cents, 'pending', now(), now()
+  FROM paid, jsonb_to_recordset(?::jsonb) AS p(id text, artist_order_id text, organization_id text, amount_cents integer)
+  ON CONFLICT (artist_order_id) WHERE deleted_at IS NULL DO NOTHING
+  RETURNING id, artist_order_id, organization_id, amount_cents
+),
+cart AS (
+  DELETE FROM gallery_cart_item c USING paid WHERE c.session_id = paid.cart_session_id
+),
+outbox AS (
+  INSERT INTO gallery_outbox_message
+    (id, key, topic, handler, payload, attempts, available_at, created_at, updated_at)
+  SELECT m.id, m.key, m.topic, m.handler, m.payload, 0, now(), now(), now()
+  FROM paid, jsonb_to_recordset(?::jsonb) AS m(id text, key text, topic text, handler text, payload jsonb)
+  ON CONFLICT (key) WHERE deleted_at IS NULL DO NOTHING
+)
+SELECT (SELECT count(*) FROM paid)::int AS paid,
+       coalesce((SELECT json_agg(json_build_object('id', p.id, 'artist_order_id', p.artist_order_id,
+                  'organization_id', p.organization_id, 'amount_cents', p.amount_cents)) FROM payouts p), '[]'::json)
+         AS payouts`)
+
 function isUniqueViolationOn(error: unknown, what: string): boolean {
   const e = error as { code?: unknown; message?: unknown; constraint?: unknown } | null
   if (!e) return false
@@ -162,52 +253,10 @@ class GalleryModuleService extends MedusaService({
       { id: entityId("otr"), artist_order_id: null },
       ...input.artist_orders.map((a) => ({ id: entityId("otr"), artist_order_id: a.id })),
     ]
-    // Rows of one statement share now(); a microsecond per position keeps the checkout's order for sorting.
-    const sql = `
-WITH parent AS (
-  INSERT INTO gallery_order
-    (id, public_id, status, email, shipping_option, shipping_address, subtotal_cents, gallery_fee_cents,
-     stripe_fee_cents, total_cents, currency_code, payment_intent_id, transfer_group, cart_session_id,
-     referral_session_id, created_at, updated_at)
-  VALUES (?, ?, 'pending', ?, ?, ?::jsonb, ?, ?, ?, ?, 'usd', ?, ?, ?, ?, now(), now())
-  RETURNING id, public_id, created_at
-),
-artists AS (
-  INSERT INTO gallery_artist_order
-    (id, gallery_order_id, organization_id, artist_name, status, subtotal_cents, payout_cents, shipping_address,
-     created_at, updated_at)
-  SELECT a.id, p.id, a.organization_id, a.artist_name, 'pending', a.subtotal_cents, a.payout_cents,
-         a.shipping_address, p.created_at + a.position * interval '1 microsecond', now()
-  FROM parent p,
-       jsonb_to_recordset(?::jsonb) AS a(id text, organization_id text, artist_name text, subtotal_cents integer,
-                                          payout_cents integer, shipping_address jsonb, position integer)
-  RETURNING id
-),
-items AS (
-  INSERT INTO gallery_artist_order_item
-    (id, artist_order_id, product_id, variant_id, product_name, quantity, price_cents, image, created_at, updated_at)
-  SELECT i.id, i.artist_order_id, i.product_id, i.variant_id, i.product_name, i.quantity, i.price_cents, i.image,
-         p.created_at + i.position * interval '1 microsecond', now()
-  FROM parent p,
-       jsonb_to_recordset(?::jsonb) AS i(id text, artist_order_id text, product_id text, variant_id text,
-                                          product_name text, quantity integer, price_cents integer, image text,
-                                          position integer)
-  RETURNING id
-),
-transitions AS (
-  INSERT INTO gallery_order_transition
-    (id, gallery_order_id, artist_order_id, from_status, to_status, occurred_at, created_at, updated_at)
-  SELECT t.id, p.id, t.artist_order_id, NULL, 'pending', p.created_at, now(), now()
-  FROM parent p, jsonb_to_recordset(?::jsonb) AS t(id text, artist_order_id text)
-  RETURNING id
-)
-SELECT p.id, p.public_id, p.created_at,
-       (SELECT count(*) FROM artists)::int AS artist_count,
-       (SELECT count(*) FROM items)::int AS item_count
-FROM parent p`
+
     let rows: { id: string; public_id: string; created_at: Date; artist_count: number; item_count: number }[]
     try {
-      rows = (await this.manager_(sharedContext).execute(sql, [
+      const result = await runPrepared(sqlKnex(this.manager_(sharedContext)), CREATE_CHECKOUT_ORDER, [
         input.id,
         input.public_id,
         input.email,
@@ -224,7 +273,8 @@ FROM parent p`
         JSON.stringify(artists),
         JSON.stringify(items),
         JSON.stringify(transitions),
-      ])) as unknown as typeof rows
+      ])
+      rows = result.rows
     } catch (error) {
       if (isUniqueViolationOn(error, "public_id")) {
         throw new MedusaError(MedusaError.Types.CONFLICT, "Gallery order public id already taken", PUBLIC_ID_TAKEN)
@@ -276,48 +326,8 @@ FROM parent p`
       id: entityId("otr"),
       artist_order_id: artistOrderId,
     }))
-    const sql = `
-WITH paid AS (
-  UPDATE gallery_order SET status = 'paid', paid_at = ?, payment_failure = NULL, updated_at = now()
-  WHERE id = ? AND status = 'pending' AND deleted_at IS NULL
-  RETURNING id, cart_session_id
-),
-artists AS (
-  UPDATE gallery_artist_order ao SET status = 'paid', paid_at = ?, updated_at = now()
-  FROM paid
-  WHERE ao.gallery_order_id = paid.id AND ao.status = 'pending' AND ao.deleted_at IS NULL
-  RETURNING ao.id
-),
-transitions AS (
-  INSERT INTO gallery_order_transition
-    (id, gallery_order_id, artist_order_id, from_status, to_status, occurred_at, created_at, updated_at)
-  SELECT t.id, paid.id, t.artist_order_id, 'pending', 'paid', ?, now(), now()
-  FROM paid, jsonb_to_recordset(?::jsonb) AS t(id text, artist_order_id text)
-  WHERE t.artist_order_id IS NULL OR t.artist_order_id IN (SELECT id FROM artists)
-),
-payouts AS (
-  INSERT INTO gallery_payout
-    (id, artist_order_id, gallery_order_id, organization_id, amount_cents, status, created_at, updated_at)
-  SELECT p.id, p.artist_order_id, paid.id, p.organization_id, p.amount_cents, 'pending', now(), now()
-  FROM paid, jsonb_to_recordset(?::jsonb) AS p(id text, artist_order_id text, organization_id text, amount_cents integer)
-  ON CONFLICT (artist_order_id) WHERE deleted_at IS NULL DO NOTHING
-  RETURNING id, artist_order_id, organization_id, amount_cents
-),
-cart AS (
-  DELETE FROM gallery_cart_item c USING paid WHERE c.session_id = paid.cart_session_id
-),
-outbox AS (
-  INSERT INTO gallery_outbox_message
-    (id, key, topic, handler, payload, attempts, available_at, created_at, updated_at)
-  SELECT m.id, m.key, m.topic, m.handler, m.payload, 0, now(), now(), now()
-  FROM paid, jsonb_to_recordset(?::jsonb) AS m(id text, key text, topic text, handler text, payload jsonb)
-  ON CONFLICT (key) WHERE deleted_at IS NULL DO NOTHING
-)
-SELECT (SELECT count(*) FROM paid)::int AS paid,
-       coalesce((SELECT json_agg(json_build_object('id', p.id, 'artist_order_id', p.artist_order_id,
-                  'organization_id', p.organization_id, 'amount_cents', p.amount_cents)) FROM payouts p), '[]'::json)
-         AS payouts`
-    const rows = (await this.manager_(sharedContext).execute(sql, [
+
+    const result = await runPrepared(sqlKnex(this.manager_(sharedContext)), MARK_ORDER_PAID, [
       input.paidAt,
       input.orderId,
       input.paidAt,
@@ -325,8 +335,8 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
       JSON.stringify(transitions),
       JSON.stringify(payouts),
       JSON.stringify(outbox),
-    ])) as unknown as { paid: number; payouts: CreatedPayout[] }[]
-    const row = rows[0]
+    ])
+    const row = result.rows[0] as { paid: number; payouts: CreatedPayout[] } | undefined
     return { paid: row?.paid === 1, payouts: row?.payouts ?? [] }
   }
 
@@ -865,28 +875,20 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
     input: NewStorePayment,
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<{ payment: StorePaymentRow; created: boolean }> {
-    const manager = this.manager_(sharedContext)
-    const inserted = (await manager.execute(
-      `INSERT INTO store_payment
-         (id, organization_id, payment_intent_id, origin, checkout_session_id, customer_email, items, subtotal_cents,
-          commission_basis_points, platform_fee_cents, currency, referral_session_id, status, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, 'usd', ?, 'pending', now(), now())
-       ON CONFLICT (payment_intent_id) WHERE deleted_at IS NULL DO NOTHING
-       RETURNING ${STORE_PAYMENT_COLUMNS}`,
-      [
-        entityId("spay"),
-        input.organization_id,
-        input.payment_intent_id,
-        input.origin,
-        input.checkout_session_id,
-        input.customer_email,
-        JSON.stringify(input.items),
-        input.subtotal_cents,
-        input.commission_basis_points,
-        input.platform_fee_cents,
-        input.referral_session_id,
-      ]
-    )) as unknown as StorePaymentRow[]
+    const result = await runPrepared(sqlKnex(this.manager_(sharedContext)), RECORD_STORE_PAYMENT, [
+      entityId("spay"),
+      input.organization_id,
+      input.payment_intent_id,
+      input.origin,
+      input.checkout_session_id,
+      input.customer_email,
+      JSON.stringify(input.items),
+      input.subtotal_cents,
+      input.commission_basis_points,
+      input.platform_fee_cents,
+      input.referral_session_id,
+    ])
+    const inserted = result.rows as StorePaymentRow[]
     if (inserted[0]) return { payment: inserted[0], created: true }
     const existing = await this.getStorePaymentByIntent(input.payment_intent_id, sharedContext)
     if (!existing) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Store payment of ${input.payment_intent_id} vanished`)
@@ -899,11 +901,8 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
     paymentIntentId: string,
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<StorePaymentRow | null> {
-    const rows = (await this.manager_(sharedContext).execute(
-      `SELECT ${STORE_PAYMENT_COLUMNS} FROM store_payment WHERE payment_intent_id = ? AND deleted_at IS NULL`,
-      [paymentIntentId]
-    )) as unknown as StorePaymentRow[]
-    return rows[0] ?? null
+    const result = await runPrepared(sqlKnex(this.manager_(sharedContext)), STORE_PAYMENT_BY_INTENT, [paymentIntentId])
+    return (result.rows[0] as StorePaymentRow | undefined) ?? null
   }
 
   /**
@@ -916,23 +915,13 @@ SELECT (SELECT count(*) FROM paid)::int AS paid,
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<boolean> {
     const outbox = input.outbox.map((m) => ({ ...m, id: entityId("gobx") }))
-    const rows = (await this.manager_(sharedContext).execute(
-      `WITH paid AS (
-         UPDATE store_payment SET status = 'paid', order_id = ?, paid_at = ?, payment_failure = NULL, updated_at = now()
-         WHERE id = ? AND status = 'pending' AND deleted_at IS NULL
-         RETURNING id
-       ),
-       outbox AS (
-         INSERT INTO gallery_outbox_message
-           (id, key, topic, handler, payload, attempts, available_at, created_at, updated_at)
-         SELECT m.id, m.key, m.topic, m.handler, m.payload, 0, now(), now(), now()
-         FROM paid, jsonb_to_recordset(?::jsonb) AS m(id text, key text, topic text, handler text, payload jsonb)
-         ON CONFLICT (key) WHERE deleted_at IS NULL DO NOTHING
-       )
-       SELECT count(*)::int AS paid FROM paid`,
-      [input.orderId, input.paidAt, input.id, JSON.stringify(outbox)]
-    )) as unknown as { paid: number }[]
-    return rows[0]?.paid === 1
+    const result = await runPrepared(sqlKnex(this.manager_(sharedContext)), MARK_STORE_PAYMENT_PAID, [
+      input.orderId,
+      input.paidAt,
+      input.id,
+      JSON.stringify(outbox),
+    ])
+    return (result.rows[0] as { paid: number } | undefined)?.paid === 1
   }
 
   /** pending -> cancelled: the payment succeeded but the stock was gone; it was refunded (`refundId`). */
@@ -1011,6 +1000,39 @@ export type FailingPayout = {
 const STORE_PAYMENT_COLUMNS = `id, organization_id, payment_intent_id, origin, checkout_session_id, customer_email, items,
   subtotal_cents, commission_basis_points, platform_fee_cents, currency, referral_session_id, status, order_id,
   payment_failure, refund_id, paid_at, cancelled_at, created_at`
+
+// The artist-store checkout's writes and read, as named prepared statements (planned once per pooled connection).
+const RECORD_STORE_PAYMENT = preparedStatement(
+  "store_payment_record",
+  `INSERT INTO store_payment
+     (id, organization_id, payment_intent_id, origin, checkout_session_id, customer_email, items, subtotal_cents,
+      commission_basis_points, platform_fee_cents, currency, referral_session_id, status, created_at, updated_at)
+   VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, 'usd', ?, 'pending', now(), now())
+   ON CONFLICT (payment_intent_id) WHERE deleted_at IS NULL DO NOTHING
+   RETURNING ${STORE_PAYMENT_COLUMNS}`
+)
+
+const STORE_PAYMENT_BY_INTENT = preparedStatement(
+  "store_payment_by_intent",
+  `SELECT ${STORE_PAYMENT_COLUMNS} FROM store_payment WHERE payment_intent_id = ? AND deleted_at IS NULL`
+)
+
+const MARK_STORE_PAYMENT_PAID = preparedStatement(
+  "store_payment_mark_paid",
+  `WITH paid AS (
+     UPDATE store_payment SET status = 'paid', order_id = ?, paid_at = ?, payment_failure = NULL, updated_at = now()
+     WHERE id = ? AND status = 'pending' AND deleted_at IS NULL
+     RETURNING id
+   ),
+   outbox AS (
+     INSERT INTO gallery_outbox_message
+       (id, key, topic, handler, payload, attempts, available_at, created_at, updated_at)
+     SELECT m.id, m.key, m.topic, m.handler, m.payload, 0, now(), now(), now()
+     FROM paid, jsonb_to_recordset(?::jsonb) AS m(id text, key text, topic text, handler text, payload jsonb)
+     ON CONFLICT (key) WHERE deleted_at IS NULL DO NOTHING
+   )
+   SELECT count(*)::int AS paid FROM paid`
+)
 
 export type NewStorePayment = {
   organization_id: string
