@@ -154,6 +154,18 @@ SELECT p.id, p.public_id, p.created_at,
        (SELECT count(*) FROM items)::int AS item_count
 FROM parent p`)
 
+/**
+ * The CTE that queues a payment's outbox messages (a JSON array bound here) in the statement that records the payment,
+ * only when its `paid` CTE returned the row: the messages exist exactly when the payment does (docs/crash-safety.md).
+ */
+const QUEUE_OUTBOX_IF_PAID = `outbox AS (
+  INSERT INTO gallery_outbox_message
+    (id, key, topic, handler, payload, attempts, available_at, created_at, updated_at)
+  SELECT m.id, m.key, m.topic, m.handler, m.payload, 0, now(), now(), now()
+  FROM paid, jsonb_to_recordset(?::jsonb) AS m(id text, key text, topic text, handler text, payload jsonb)
+  ON CONFLICT (key) WHERE deleted_at IS NULL DO NOTHING
+)`
+
 /** The payment's write (markOrderPaid): paid state, transitions, payouts, the emptied cart and the outbox. */
 const MARK_ORDER_PAID = preparedStatement("gallery_mark_order_paid", `
 WITH paid AS (
@@ -185,13 +197,7 @@ payouts AS (
 cart AS (
   DELETE FROM gallery_cart_item c USING paid WHERE c.session_id = paid.cart_session_id
 ),
-outbox AS (
-  INSERT INTO gallery_outbox_message
-    (id, key, topic, handler, payload, attempts, available_at, created_at, updated_at)
-  SELECT m.id, m.key, m.topic, m.handler, m.payload, 0, now(), now(), now()
-  FROM paid, jsonb_to_recordset(?::jsonb) AS m(id text, key text, topic text, handler text, payload jsonb)
-  ON CONFLICT (key) WHERE deleted_at IS NULL DO NOTHING
-)
+${QUEUE_OUTBOX_IF_PAID}
 SELECT (SELECT count(*) FROM paid)::int AS paid,
        coalesce((SELECT json_agg(json_build_object('id', p.id, 'artist_order_id', p.artist_order_id,
                   'organization_id', p.organization_id, 'amount_cents', p.amount_cents)) FROM payouts p), '[]'::json)
@@ -1024,13 +1030,7 @@ const MARK_STORE_PAYMENT_PAID = preparedStatement(
      WHERE id = ? AND status = 'pending' AND deleted_at IS NULL
      RETURNING id
    ),
-   outbox AS (
-     INSERT INTO gallery_outbox_message
-       (id, key, topic, handler, payload, attempts, available_at, created_at, updated_at)
-     SELECT m.id, m.key, m.topic, m.handler, m.payload, 0, now(), now(), now()
-     FROM paid, jsonb_to_recordset(?::jsonb) AS m(id text, key text, topic text, handler text, payload jsonb)
-     ON CONFLICT (key) WHERE deleted_at IS NULL DO NOTHING
-   )
+   ${QUEUE_OUTBOX_IF_PAID}
    SELECT count(*)::int AS paid FROM paid`
 )
 
