@@ -1,7 +1,7 @@
 import { currentScheduledJob } from "../../src/lib/scheduled-job"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import type { CreateNotificationDTO, MedusaContainer, NotificationDTO } from "@medusajs/framework/types"
+import type { CreateNotificationDTO, IInventoryService, MedusaContainer, NotificationDTO } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, generateEntityId, Modules } from "@medusajs/framework/utils"
 import { processPendingPayouts } from "../../src/jobs/process-pending-payouts"
 import { reconcileGallerySettlements } from "../../src/jobs/reconcile-gallery-settlements"
@@ -693,6 +693,34 @@ medusaIntegrationTestRunner({
         const confirms = await Promise.all([confirm(a.intentId), confirm(b.intentId)])
         expect(confirms.map((r) => r.status).sort()).toEqual([200, 409])
         expect(await count("sandbox_refund")).toBe(1)
+      })
+      it("five buyers paying at once for three prints left: three paid, two refunded, nothing reserved twice or for a loser", async () => {
+        // Three studio-east prints left at its level; each buyer also takes a studio-north print (plenty of those).
+        const inventory: IInventoryService = container.resolve(Modules.INVENTORY)
+        const [level] = await rows(`SELECT location_id, reserved_quantity FROM inventory_level WHERE inventory_item_id = ? AND deleted_at IS NULL`, [
+          inventoryItem["studio-east-print"],
+        ])
+        await inventory.updateInventoryLevels([
+          { inventory_item_id: inventoryItem["studio-east-print"], location_id: level.location_id, stocked_quantity: Number(level.reserved_quantity) + 3 },
+        ])
+        const northBefore = await inventoryOf("studio-north-print")
+        const buyers = []
+        for (let i = 0; i < 5; i++) buyers.push(await checkoutCart([["studio-east-print", 1], ["studio-north-print", 1]]))
+
+        const paid = await Promise.all(buyers.map((buyer) => sandboxPay(buyer.intentId)))
+        expect(paid.map((r) => r.status)).toEqual([200, 200, 200, 200, 200])
+        const orders = await rows(`SELECT id, status, payment_failure FROM gallery_order WHERE id = ANY(?)`, [buyers.map((b) => b.order.id)])
+        const winners = orders.filter((o) => o.status === "paid").map((o) => o.id)
+        expect(winners).toHaveLength(3)
+        expect(orders.filter((o) => o.status === "cancelled" && o.payment_failure === "out_of_stock")).toHaveLength(2)
+        // Each winner holds one reservation per item; the losers hold none, not even of the print that was plentiful.
+        for (const buyer of buyers) {
+          const held = await count("reservation_item", "external_id = ? AND deleted_at IS NULL", [buyer.order.id])
+          expect(held).toBe(winners.includes(buyer.order.id) ? 2 : 0)
+        }
+        expect(await inventoryOf("studio-east-print")).toBe(0)
+        expect(await inventoryOf("studio-north-print")).toBe((northBefore as number) - 3)
+        expect(await count("sandbox_refund", "payment_intent_id = ANY(?)", [buyers.map((b) => b.intentId)])).toBe(2)
       })
     })
 

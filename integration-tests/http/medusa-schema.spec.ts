@@ -11,6 +11,7 @@ import {
   getArtistAnalytics,
   refreshGalleryAnalyticsRollups,
 } from "../../src/queries/gallery-analytics"
+import { currentStockLevels } from "../../src/queries/inventory-levels"
 import { getDashboardProductRecord, getProductOrganizationId, listDashboardProducts } from "../../src/queries/dashboard-products"
 import { loadGalleryOrderForPayment } from "../../src/queries/gallery-orders"
 import { getGalleryProductsByIds, listGalleryProducts } from "../../src/queries/gallery-products"
@@ -218,6 +219,7 @@ medusaIntegrationTestRunner({
         await orderExists(pg, "order_missing")
         await readOrderBookSetup(pg, "Shipped by the artist")
         await findCustomerIdByEmail(pg, "nobody@example.test")
+        await currentStockLevels(pg, ["iitem_missing"])
       })
       const overMedusa = statements.filter((statement) => NAMES_A_MEDUSA_TABLE.test(statement.sql))
       expect(overMedusa.length).toBeGreaterThanOrEqual(10)

@@ -33,3 +33,9 @@ export const ORDER_ITEM_STOCK_JSON = `CASE WHEN v.manage_inventory IS DISTINCT F
                          FROM product_variant_inventory_item pvii
                          WHERE pvii.variant_id = i.variant_id AND pvii.deleted_at IS NULL
                        ), '[]'::json) ELSE '[]'::json END`
+
+/** The stock levels of these inventory items (`?`, text[]) as they are now: stocked and reserved per location. */
+export const CURRENT_STOCK_LEVELS_SQL = `
+  SELECT il.inventory_item_id, il.location_id, il.stocked_quantity, il.reserved_quantity
+  FROM inventory_level il
+  WHERE il.inventory_item_id = ANY(?::text[]) AND il.deleted_at IS NULL`
