@@ -205,6 +205,10 @@ medusaIntegrationTestRunner({
         expect(orders).toHaveLength(1)
         expect(orders[0].id).toBe(stored.order_id)
         expect(orders[0].email).toBe(SHOPPER)
+        // The first-time shopper's guest customer is made with the order, not by a follow-up after it.
+        const [withCustomer] = await selectRows(pg, `SELECT email, has_account FROM customer WHERE id = ?`, [orders[0].customer_id])
+        expect(withCustomer).toEqual({ email: SHOPPER, has_account: false })
+        expect(await selectRows(pg, `SELECT id FROM gallery_outbox_message WHERE handler = 'store-order-customer'`)).toEqual([])
         expect(orders[0].metadata).toMatchObject({ source: "store", payment_intent_id: intentId, platform_fee_cents: stored.platform_fee_cents })
         const [channel] = await selectRows(
           pg,
@@ -240,13 +244,6 @@ medusaIntegrationTestRunner({
 
         // Emails: the customer's confirmation and the owner's notification, once each.
         await drained()
-        // The first-time shopper's guest customer is set on the order after payment.
-        const [withCustomer] = await selectRows(
-          pg,
-          `SELECT c.email FROM "order" o JOIN customer c ON c.id = o.customer_id WHERE o.id = ?`,
-          [stored.order_id]
-        )
-        expect(withCustomer).toEqual({ email: SHOPPER })
         const mails = await selectRows(pg, `SELECT template, "to" FROM notification WHERE resource_id = ? ORDER BY template`, [stored.order_id])
         expect(mails).toEqual([
           { template: STORE_ARTIST_NEW_ORDER_TEMPLATE, to: "north@atelier.test" },

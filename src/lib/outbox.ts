@@ -179,7 +179,10 @@ export const STORE_ORDER_PAID_HANDLERS = {
   referralConversion: "store-referral-conversion",
   /** order.created and order.paid to the organization's outbound webhook endpoints (docs/outbound-webhooks.md). */
   organizationWebhooks: "store-order-webhooks",
-  /** A first-time shopper's guest customer, set on the order (made off the checkout's path). */
+  /**
+   * A first-time shopper's guest customer, set on the order. Settlement now makes it with the order; the handler
+   * stays for messages queued before that change.
+   */
   guestCustomer: "store-order-customer",
 } as const
 
@@ -188,7 +191,6 @@ export type StoreOrderPaidPayload = { store_payment_id: string; order_id: string
 /** The messages a settled store payment queues (the referral handler only with a referral session). */
 export function storeOrderPaidMessages(payload: StoreOrderPaidPayload): OutboxMessageInput[] {
   const handlers: string[] = [
-    STORE_ORDER_PAID_HANDLERS.guestCustomer,
     STORE_ORDER_PAID_HANDLERS.orderEmails,
     STORE_ORDER_PAID_HANDLERS.organizationWebhooks,
   ]

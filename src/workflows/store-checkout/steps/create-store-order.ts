@@ -1,4 +1,4 @@
-import type { CreateOrderDTO, IOrderModuleService } from "@medusajs/framework/types"
+import type { CreateOrderDTO, ICustomerModuleService, IOrderModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { fromCents } from "../../../lib/money"
@@ -62,11 +62,13 @@ export function storeOrderInput(
 
 /**
  * Makes the store payment's Medusa order in the organization's sales channel — unless a crashed run made it already
- * (its id derives from the payment's). An existing customer of the email is its customer; a first-time shopper's
- * guest customer is made after payment by the outbox (`store-order-customer`), off the checkout's path. The stock
+ * (its id derives from the payment's). An existing customer of the email is its customer; for a first-time shopper a
+ * guest customer is made first, as Medusa's own checkout does, so the order is written once, complete. The stock
  * reserved at payment already names the order's lines, so Medusa's fulfilment consumes it. Compensation deletes the
- * order this run made.
+ * order and the guest customer this run made.
  */
+type StoreOrderCompensation = { orderId: string; createdCustomerId: string | null } | null
+
 export const createStoreOrderStep = createStep(
   "create-store-order",
   async (input: LoadedStorePayment, { container }) => {
@@ -79,13 +81,21 @@ export const createStoreOrderStep = createStep(
       getOrganizationSalesChannel(container, payment.organization_id),
       findCustomerIdByEmail(container, payment.customer_email),
     ])
-    if (exists) return new StepResponse({ orderId }, null as string | null)
+    if (exists) return new StepResponse({ orderId }, null as StoreOrderCompensation)
+    let createdCustomerId: string | null = null
+    if (!customerId) {
+      const customers: ICustomerModuleService = container.resolve(Modules.CUSTOMER)
+      const [created] = await customers.createCustomers([{ email: payment.customer_email }])
+      createdCustomerId = created.id
+    }
     await createOrdersWithoutReadBack(container, [
-      storeOrderInput(payment, { setup, salesChannelId, customerId, chargeId: input.chargeId }),
+      storeOrderInput(payment, { setup, salesChannelId, customerId: customerId ?? createdCustomerId, chargeId: input.chargeId }),
     ])
-    return new StepResponse({ orderId }, orderId as string | null)
+    return new StepResponse({ orderId }, { orderId, createdCustomerId } as StoreOrderCompensation)
   },
-  async (madeOrderId, { container }) => {
-    if (madeOrderId) await container.resolve<IOrderModuleService>(Modules.ORDER).deleteOrders([madeOrderId])
+  async (made, { container }) => {
+    if (!made) return
+    await container.resolve<IOrderModuleService>(Modules.ORDER).deleteOrders([made.orderId])
+    if (made.createdCustomerId) await container.resolve<ICustomerModuleService>(Modules.CUSTOMER).deleteCustomers([made.createdCustomerId])
   }
 )
