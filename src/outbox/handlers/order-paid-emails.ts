@@ -1,12 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { fromCents } from "../../lib/money"
-import { sendsOrderEmails } from "../../lib/organization-settings"
 import { GALLERY_ORDER_PAID_TOPIC, type GalleryOrderPaidPayload } from "../../lib/outbox"
-import { ORGANIZATION_MODULE } from "../../modules/organization"
-import type OrganizationModuleService from "../../modules/organization/service"
 import { sendNotificationsOnce } from "../notifications"
 import { getGalleryOrdersForEmail, type GalleryOrderForEmail } from "../../queries/gallery-orders"
+import { orderEmailRecipients, type OrderEmailRecipients } from "../../queries/order-email-recipients"
 
 export const GALLERY_ORDER_CONFIRMATION_TEMPLATE = "gallery-order-confirmation"
 export const GALLERY_ARTIST_NEW_ORDER_TEMPLATE = "gallery-artist-new-order"
@@ -21,10 +19,11 @@ function items(list: GalleryOrderForEmail["artist_orders"][number]["items"]) {
   }))
 }
 
-type OwnerMembership = { organization_id: string; member: { id: string; email: string | null } | null }
-
-/** The customer's confirmation and one new-order email per artist order and owner of its organization. */
-function orderPaidNotifications(order: GalleryOrderForEmail, owners: OwnerMembership[]) {
+/**
+ * The customer's confirmation and one new-order email per artist order and owner of its organization (none when the
+ * organization's settings turned order emails off).
+ */
+function orderPaidNotifications(order: GalleryOrderForEmail, recipients: ReadonlyMap<string, OrderEmailRecipients>) {
   return [
     {
       to: order.email,
@@ -50,31 +49,29 @@ function orderPaidNotifications(order: GalleryOrderForEmail, owners: OwnerMember
         })),
       },
     },
-    ...order.artist_orders.flatMap((artistOrder) =>
-      owners.flatMap(({ organization_id, member }) =>
-        organization_id !== artistOrder.organization_id || !member?.email
-          ? []
-          : [{
-          to: member.email,
-          channel: "email",
-          template: GALLERY_ARTIST_NEW_ORDER_TEMPLATE,
-          trigger_type: GALLERY_ORDER_PAID_TOPIC,
-          resource_type: "gallery_artist_order",
-          resource_id: artistOrder.id,
-          receiver_id: member.id,
-          idempotency_key: `${GALLERY_ARTIST_NEW_ORDER_TEMPLATE}:${artistOrder.id}:${member.id}`,
-          data: {
-            publicId: order.public_id,
-            artistName: artistOrder.artist_name,
-            subtotal: fromCents(artistOrder.subtotal_cents),
-            artistPayout: fromCents(artistOrder.payout_cents),
-            shippingOption: order.shipping_option,
-            shippingAddress: artistOrder.shipping_address,
-            items: items(artistOrder.items),
-          },
-        }]
-      )
-    ),
+    ...order.artist_orders.flatMap((artistOrder) => {
+      const organization = recipients.get(artistOrder.organization_id)
+      if (!organization?.sends_order_emails) return []
+      return organization.owners.map((owner) => ({
+        to: owner.email,
+        channel: "email",
+        template: GALLERY_ARTIST_NEW_ORDER_TEMPLATE,
+        trigger_type: GALLERY_ORDER_PAID_TOPIC,
+        resource_type: "gallery_artist_order",
+        resource_id: artistOrder.id,
+        receiver_id: owner.id,
+        idempotency_key: `${GALLERY_ARTIST_NEW_ORDER_TEMPLATE}:${artistOrder.id}:${owner.id}`,
+        data: {
+          publicId: order.public_id,
+          artistName: artistOrder.artist_name,
+          subtotal: fromCents(artistOrder.subtotal_cents),
+          artistPayout: fromCents(artistOrder.payout_cents),
+          shippingOption: order.shipping_option,
+          shippingAddress: artistOrder.shipping_address,
+          items: items(artistOrder.items),
+        },
+      }))
+    }),
   ]
 }
 
@@ -82,7 +79,7 @@ function orderPaidNotifications(order: GalleryOrderForEmail, owners: OwnerMember
  * Outbox handler of `gallery.order.paid`: the order confirmation to the customer and a new-order notification per
  * artist order to each owner of its organization (unless the organization's notification settings turned order emails
  * off), through the Notification module (channel email), for a batch of paid orders at once (one read of the orders,
- * one of the owners, one of their organizations' settings, one createNotifications). Idempotency keys per
+ * one of their organizations' owners and settings, one createNotifications). Idempotency keys per
  * order / artist order / owner make a redelivered message send nothing twice.
  */
 export async function sendGalleryOrderPaidEmails(container: MedusaContainer, payloads: GalleryOrderPaidPayload[]) {
@@ -96,17 +93,11 @@ export async function sendGalleryOrderPaidEmails(container: MedusaContainer, pay
     container.resolve(ContainerRegistrationKeys.LOGGER).warn(`${GALLERY_ORDER_PAID_TOPIC}: orders ${missing.join(", ")} not found`)
   }
   if (!orders.length) return
-  const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
-  const orgIds = [...new Set(orders.flatMap((o) => o.artist_orders.map((a) => a.organization_id)))]
-  const [owners, settings] = orgIds.length
-    ? await Promise.all([
-        organizations.listMemberships({ organization_id: orgIds, role: "owner" }, { relations: ["member"] }),
-        organizations.listOrganizationSettings({ organization_id: orgIds }, { select: ["id", "organization_id", "email_orders"] }),
-      ])
-    : [[], []]
   // An organization whose owners turned off order emails (settings, email_orders false) gets none; the customer's
   // confirmation is unaffected.
-  const silenced = new Set(settings.filter((row) => !sendsOrderEmails(row)).map((row) => row.organization_id))
-  const notified: OwnerMembership[] = owners.filter((owner) => !silenced.has(owner.organization_id))
-  await sendNotificationsOnce(container, orders.flatMap((order) => orderPaidNotifications(order, notified)))
+  const recipients = await orderEmailRecipients(
+    container,
+    orders.flatMap((o) => o.artist_orders.map((a) => a.organization_id))
+  )
+  await sendNotificationsOnce(container, orders.flatMap((order) => orderPaidNotifications(order, recipients)))
 }

@@ -2,15 +2,13 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { IOrderModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { fromCents } from "../../lib/money"
-import { sendsOrderEmails } from "../../lib/organization-settings"
 import { STORE_ORDER_PAID_TOPIC, type StoreOrderPaidPayload } from "../../lib/outbox"
 import { GALLERY_MODULE } from "../../modules/gallery"
 import type GalleryModuleService from "../../modules/gallery/service"
 import type { StorePaymentRow } from "../../modules/gallery/service"
-import { ORGANIZATION_MODULE } from "../../modules/organization"
-import type OrganizationModuleService from "../../modules/organization/service"
 import { recordReferralConversionsWorkflow } from "../../workflows/referrals/workflows/record-referral-conversions"
 import { findOrCreateGuestCustomers } from "../../order-book/guest-customers"
+import { orderEmailRecipients } from "../../queries/order-email-recipients"
 import { sendNotificationsOnce } from "../notifications"
 
 export const STORE_ORDER_CONFIRMATION_TEMPLATE = "store-order-confirmation"
@@ -46,21 +44,16 @@ export async function sendStoreOrderEmails(container: MedusaContainer, payloads:
     container.resolve(ContainerRegistrationKeys.LOGGER).warn(`${STORE_ORDER_PAID_TOPIC}: some store payments were not found`)
   }
   if (!payments.length) return
-  const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
-  const orgIds = [...new Set(payments.map((p) => p.organization_id))]
-  const [orgs, owners, settings] = await Promise.all([
-    organizations.listOrganizations({ id: orgIds }, { select: ["id", "name"] }),
-    organizations.listMemberships({ organization_id: orgIds, role: "owner" }, { relations: ["member"] }),
-    organizations.listOrganizationSettings({ organization_id: orgIds }, { select: ["id", "organization_id", "email_orders"] }),
-  ])
-  const nameOf = new Map(orgs.map((o) => [o.id, o.name]))
-  const silenced = new Set(settings.filter((row) => !sendsOrderEmails(row)).map((row) => row.organization_id))
+  const recipients = await orderEmailRecipients(
+    container,
+    payments.map((p) => p.organization_id)
+  )
   await sendNotificationsOnce(
     container,
     payments.flatMap((payment) => {
       const data = {
         orderId: payment.order_id,
-        storeName: nameOf.get(payment.organization_id) ?? null,
+        storeName: recipients.get(payment.organization_id)?.name ?? null,
         subtotal: fromCents(payment.subtotal_cents),
         total: fromCents(payment.subtotal_cents),
         paidAt: payment.paid_at ? new Date(payment.paid_at).toISOString() : null,
@@ -76,20 +69,20 @@ export async function sendStoreOrderEmails(container: MedusaContainer, payloads:
         idempotency_key: `${STORE_ORDER_CONFIRMATION_TEMPLATE}:${payment.id}`,
         data,
       }
-      if (silenced.has(payment.organization_id)) return [customer]
-      const artists = owners
-        .filter((owner) => owner.organization_id === payment.organization_id && owner.member?.email)
-        .map((owner) => ({
-          to: owner.member!.email as string,
-          channel: "email",
-          template: STORE_ARTIST_NEW_ORDER_TEMPLATE,
-          trigger_type: STORE_ORDER_PAID_TOPIC,
-          resource_type: "order",
-          resource_id: payment.order_id ?? payment.id,
-          receiver_id: owner.member!.id,
-          idempotency_key: `${STORE_ARTIST_NEW_ORDER_TEMPLATE}:${payment.id}:${owner.member!.id}`,
-          data: { ...data, customerEmail: payment.customer_email, platformFee: fromCents(payment.platform_fee_cents) },
-        }))
+      const organization = recipients.get(payment.organization_id)
+      // Owners whose settings turned order emails off get none; the customer's confirmation is unaffected.
+      if (!organization?.sends_order_emails) return [customer]
+      const artists = organization.owners.map((owner) => ({
+        to: owner.email,
+        channel: "email",
+        template: STORE_ARTIST_NEW_ORDER_TEMPLATE,
+        trigger_type: STORE_ORDER_PAID_TOPIC,
+        resource_type: "order",
+        resource_id: payment.order_id ?? payment.id,
+        receiver_id: owner.id,
+        idempotency_key: `${STORE_ARTIST_NEW_ORDER_TEMPLATE}:${payment.id}:${owner.id}`,
+        data: { ...data, customerEmail: payment.customer_email, platformFee: fromCents(payment.platform_fee_cents) },
+      }))
       return [customer, ...artists]
     })
   )
