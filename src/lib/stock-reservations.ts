@@ -1,10 +1,13 @@
 import { allocateStock, type StockLevel } from "./gallery-checkout"
 
-/** A sold line with the stock it draws on, as read with the sale (gallery order item or store payment line). */
+/**
+ * A sold line (gallery order item or store payment line) with the inventory items it draws on, as read with the
+ * sale: per item the quantity one unit needs and what an interrupted earlier run already reserved for the line.
+ */
 export type SaleLineStock = {
   id: string
   quantity: number
-  inventory: { inventory_item_id: string; required_quantity: number; line_reserved: number; levels: StockLevel[] }[]
+  inventory: { inventory_item_id: string; required_quantity: number; line_reserved: number }[]
 }
 
 /** One reservation a sale needs: units of an inventory item at a location, held for one of its lines. */

@@ -91,13 +91,11 @@ export type PaymentOrderItem = {
   variant_id: string | null
   quantity: number
   /**
-   * Inventory items of the variant (empty when it does not manage stock), with their stock levels as read and the
-   * quantity already reserved for this line by an earlier, interrupted settlement.
+   * Inventory items of the variant (empty when it does not manage stock), with the quantity already reserved for
+   * this line by an earlier, interrupted settlement.
    */
-  inventory: { inventory_item_id: string; required_quantity: number; line_reserved: number; levels: StockLevelRow[] }[]
+  inventory: { inventory_item_id: string; required_quantity: number; line_reserved: number }[]
 }
-
-export type StockLevelRow = { location_id: string; stocked_quantity: number; reserved_quantity: number }
 
 export type GalleryOrderForPayment = GalleryOrderHead & {
   transfer_group: string
@@ -140,8 +138,8 @@ const PAYMENT_ORDER_BY_INTENT = paymentOrderStatement("payment_intent_id")
 
 /**
  * An order with what settling its payment needs: artist orders with their organization's connected account,
- * and items with their variant's inventory items (none when the variant does not manage inventory) and those items'
- * stock levels per location. One query.
+ * and items with their variant's inventory items (none when the variant does not manage inventory) and what is
+ * reserved for each line already. One query.
  */
 export async function loadGalleryOrderForPayment(
   source: PgSource,
@@ -160,11 +158,6 @@ export async function loadGalleryOrderForPayment(
         ...link,
         required_quantity: Number(link.required_quantity),
         line_reserved: Number(link.line_reserved),
-        levels: link.levels.map((level) => ({
-          location_id: level.location_id,
-          stocked_quantity: Number(level.stocked_quantity),
-          reserved_quantity: Number(level.reserved_quantity),
-        })),
       })),
     })),
   }

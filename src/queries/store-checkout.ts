@@ -104,11 +104,6 @@ export async function getStorePaymentLinesStock(
       inventory_item_id: link.inventory_item_id,
       required_quantity: Number(link.required_quantity),
       line_reserved: Number(link.line_reserved),
-      levels: link.levels.map((l) => ({
-        location_id: l.location_id,
-        stocked_quantity: Number(l.stocked_quantity),
-        reserved_quantity: Number(l.reserved_quantity),
-      })),
     })),
   }))
 }

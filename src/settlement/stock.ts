@@ -4,7 +4,7 @@ import { planSalesReservations, type PlannedReservation, type SaleLineStock } fr
 import { currentStockLevels } from "../queries/inventory-levels"
 import { withInventoryLocks } from "./locks"
 
-/** A sold line with the stock it draws on, as read with the sale (gallery order item or store payment line). */
+/** A sold line with the inventory items it draws on (see SaleLineStock). */
 export type StockedSaleLine = SaleLineStock
 
 /** What a reservation records of the sale it holds stock for. */

@@ -10,7 +10,7 @@ function line(id: string, quantity: number, inventoryItemId: string, extra: Part
   return {
     id,
     quantity,
-    inventory: [{ inventory_item_id: inventoryItemId, required_quantity: 1, line_reserved: 0, levels: [], ...extra }],
+    inventory: [{ inventory_item_id: inventoryItemId, required_quantity: 1, line_reserved: 0, ...extra }],
   }
 }
 

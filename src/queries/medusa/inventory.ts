@@ -9,8 +9,8 @@ export const ORDER_ITEM_VARIANT_JOIN = "LEFT JOIN product_variant v ON v.id = i.
 
 /**
  * The item's inventory items as a JSON array (`[]` when its variant does not manage inventory): each with its
- * required quantity, its stock levels per location (stocked and reserved quantities), as read now, and what is
- * already reserved for this very order line (`line_reserved`: left by an earlier, interrupted settlement).
+ * required quantity and what is already reserved for this very order line (`line_reserved`: left by an earlier,
+ * interrupted settlement). The stock levels are read later, inside the items' locks (CURRENT_STOCK_LEVELS_SQL).
  */
 export const ORDER_ITEM_STOCK_JSON = `CASE WHEN v.manage_inventory IS DISTINCT FROM false THEN coalesce((
                          SELECT json_agg(json_build_object(
@@ -21,15 +21,7 @@ export const ORDER_ITEM_STOCK_JSON = `CASE WHEN v.manage_inventory IS DISTINCT F
                                     FROM reservation_item r
                                     WHERE r.line_item_id = i.id AND r.inventory_item_id = pvii.inventory_item_id
                                       AND r.deleted_at IS NULL
-                                  ),
-                                  'levels', coalesce((
-                                    SELECT json_agg(json_build_object(
-                                             'location_id', il.location_id,
-                                             'stocked_quantity', il.stocked_quantity,
-                                             'reserved_quantity', il.reserved_quantity))
-                                    FROM inventory_level il
-                                    WHERE il.inventory_item_id = pvii.inventory_item_id AND il.deleted_at IS NULL
-                                  ), '[]'::json)))
+                                  )))
                          FROM product_variant_inventory_item pvii
                          WHERE pvii.variant_id = i.variant_id AND pvii.deleted_at IS NULL
                        ), '[]'::json) ELSE '[]'::json END`

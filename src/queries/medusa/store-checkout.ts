@@ -57,7 +57,7 @@ export type StoreCheckoutVariantRow = {
 
 /**
  * The lines `?` (a JSON array of {id, variant_id, quantity}) of a store payment with the stock each draws on, as the
- * gallery settlement reads its items (ORDER_ITEM_STOCK_JSON): inventory items, levels, and what is already reserved
+ * gallery settlement reads its items (ORDER_ITEM_STOCK_JSON): inventory items and what is already reserved
  * for the line (left by an interrupted settlement).
  */
 export const STORE_PAYMENT_LINES_STOCK_SQL = `

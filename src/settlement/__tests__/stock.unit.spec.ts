@@ -68,13 +68,13 @@ function fakeContainer(levels: Record<string, StockLevel[]>) {
   }
 }
 
-/** One line buying `quantity` of each of these inventory items (the levels read with the sale are not used). */
+/** One line buying `quantity` of each of these inventory items. */
 function sale(lineId: string, quantity: number, ...inventoryItemIds: string[]): StockedSaleLine[] {
   return [
     {
       id: lineId,
       quantity,
-      inventory: inventoryItemIds.map((id) => ({ inventory_item_id: id, required_quantity: 1, line_reserved: 0, levels: [] })),
+      inventory: inventoryItemIds.map((id) => ({ inventory_item_id: id, required_quantity: 1, line_reserved: 0 })),
     },
   ]
 }
