@@ -74,9 +74,10 @@ export function levelsByInventoryItem(
   rows: readonly (StockLevel & { inventory_item_id: string })[]
 ): Map<string, StockLevel[]> {
   const levels = new Map<string, StockLevel[]>()
-  for (const row of rows) {
-    const level = { location_id: row.location_id, stocked_quantity: row.stocked_quantity, reserved_quantity: row.reserved_quantity }
-    levels.set(row.inventory_item_id, [...(levels.get(row.inventory_item_id) ?? []), level])
+  for (const { inventory_item_id, location_id, stocked_quantity, reserved_quantity } of rows) {
+    let itemLevels = levels.get(inventory_item_id)
+    if (!itemLevels) levels.set(inventory_item_id, (itemLevels = []))
+    itemLevels.push({ location_id, stocked_quantity, reserved_quantity })
   }
   return levels
 }

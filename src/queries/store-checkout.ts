@@ -2,7 +2,7 @@ import { toCents } from "../lib/money"
 import { entityId } from "../lib/entity-id"
 import type { RequestedLine, StoreVariantFacts } from "../lib/store-checkout"
 import type { StorePaymentItem } from "../modules/gallery/models/store-payment"
-import type { StockedSaleLine } from "../settlement/stock"
+import type { SaleLineStock } from "../lib/stock-reservations"
 import {
   ORGANIZATION_SALES_CHANNEL_SQL,
   STORE_CHECKOUT_VARIANTS_SQL,
@@ -93,11 +93,11 @@ export async function getOrganizationSalesChannel(source: PgSource, organization
 export async function getStorePaymentLinesStock(
   source: PgSource,
   lines: { id: string; variant_id: string; quantity: number }[]
-): Promise<StockedSaleLine[]> {
+): Promise<SaleLineStock[]> {
   const { rows } = await runPrepared(toKnex(source), LINES_STOCK, [
     JSON.stringify(lines.map((l) => ({ id: l.id, variant_id: l.variant_id, quantity: l.quantity }))),
   ])
-  return (rows as StockedSaleLine[]).map((row) => ({
+  return (rows as SaleLineStock[]).map((row) => ({
     id: row.id,
     quantity: Number(row.quantity),
     inventory: (row.inventory ?? []).map((link) => ({

@@ -4,14 +4,11 @@ import { planSalesReservations, type PlannedReservation, type SaleLineStock } fr
 import { currentStockLevels } from "../queries/inventory-levels"
 import { withInventoryLocks } from "./locks"
 
-/** A sold line with the inventory items it draws on (see SaleLineStock). */
-export type StockedSaleLine = SaleLineStock
-
 /** What a reservation records of the sale it holds stock for. */
 export type ReservationTag = { externalId: string; description: string; metadata: Record<string, string> }
 
 /** The sorted inventory items a sale's lines draw on (the locks to take). */
-export function inventoryItemIdsOf(lines: readonly StockedSaleLine[]): string[] {
+export function inventoryItemIdsOf(lines: readonly SaleLineStock[]): string[] {
   return [...new Set(lines.flatMap((line) => line.inventory.map((l) => l.inventory_item_id)))].sort()
 }
 
@@ -20,7 +17,7 @@ const MAX_SALES_PER_RESERVATION = 50
 
 /** A sale waiting for its inventory items' locks, with the promise reserveSaleStock returned for it. */
 type WaitingSale = {
-  lines: readonly StockedSaleLine[]
+  lines: readonly SaleLineStock[]
   tag: ReservationTag
   resolve: (reservationIds: string[] | null) => void
   reject: (error: unknown) => void
@@ -44,7 +41,7 @@ const waitingSales = new Map<string, WaitingSale[]>()
  */
 export function reserveSaleStock(
   container: MedusaContainer,
-  lines: readonly StockedSaleLine[],
+  lines: readonly SaleLineStock[],
   tag: ReservationTag
 ): Promise<string[] | null> {
   const inventoryItemIds = inventoryItemIdsOf(lines)
@@ -136,7 +133,7 @@ export async function deleteSaleReservations(container: MedusaContainer, reserva
 }
 
 /** Releases whatever is reserved for these lines (a refunded sale) under their items' locks. */
-export async function releaseSaleLines(container: MedusaContainer, lines: readonly StockedSaleLine[]) {
+export async function releaseSaleLines(container: MedusaContainer, lines: readonly SaleLineStock[]) {
   const inventoryItemIds = inventoryItemIdsOf(lines)
   if (!inventoryItemIds.length) return
   const inventory: IInventoryService = container.resolve(Modules.INVENTORY)

@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import type { StockLevel } from "../../lib/gallery-checkout"
-import { reserveSaleStock, type StockedSaleLine } from "../stock"
+import type { SaleLineStock } from "../../lib/stock-reservations"
+import { reserveSaleStock } from "../stock"
 
 type ReservationInput = { line_item_id: string; inventory_item_id: string; location_id: string; quantity: number; external_id: string }
 
@@ -69,7 +70,7 @@ function fakeContainer(levels: Record<string, StockLevel[]>) {
 }
 
 /** One line buying `quantity` of each of these inventory items. */
-function sale(lineId: string, quantity: number, ...inventoryItemIds: string[]): StockedSaleLine[] {
+function sale(lineId: string, quantity: number, ...inventoryItemIds: string[]): SaleLineStock[] {
   return [
     {
       id: lineId,

@@ -6,7 +6,7 @@ import type GalleryModuleService from "../../../modules/gallery/service"
 import type { StorePaymentRow } from "../../../modules/gallery/service"
 import { PAYMENTS_MODULE, type PaymentsModuleService, type RetrievedPaymentIntent } from "../../../modules/payments"
 import { getStorePaymentLinesStock } from "../../../queries/store-checkout"
-import type { StockedSaleLine } from "../../../settlement/stock"
+import type { SaleLineStock } from "../../../lib/stock-reservations"
 
 export type SettleStorePaymentInput = { paymentIntentId: string; paymentIntent?: RetrievedPaymentIntent | null }
 
@@ -17,7 +17,7 @@ export type LoadedStorePayment = {
   /** The intent succeeded for another amount or currency: refused, recorded, logged. */
   mismatch: boolean
   chargeId: string | null
-  lines: StockedSaleLine[]
+  lines: SaleLineStock[]
 }
 
 /** `payment` of a loaded settlement that settles (the workflow's `when` guarantees it). */
