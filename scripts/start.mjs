@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
+import { serverNodeOptions } from "./lib/server-runtime.mjs"
 
 const root = path.resolve(import.meta.dirname, "..")
 const serverDir = path.join(root, ".medusa/server")
@@ -15,7 +16,7 @@ if (!fs.existsSync(path.join(serverDir, "medusa-config.js"))) {
 }
 const server = spawn(path.join(root, "node_modules/.bin/medusa"), ["start"], {
   cwd: serverDir,
-  env: { NODE_ENV: "production", ...process.env },
+  env: { NODE_ENV: "production", ...process.env, NODE_OPTIONS: serverNodeOptions() },
   stdio: "inherit",
 })
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal))

@@ -7,6 +7,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
+import { serverNodeOptions } from "./server-runtime.mjs"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 
@@ -99,8 +100,9 @@ function signalGroup(pgid, signal) {
 
 /**
  * `medusa start` from `<root>/.medusa/server` on 127.0.0.1:`port`, detached in its own process group, with `env`
- * added to this process's environment. `output` is "inherit" or a file the process's stdout and stderr are appended
- * to. Resolves once /health answers with:
+ * added to this process's environment and the production runtime flags (server-runtime.mjs) ahead of its
+ * NODE_OPTIONS. `output` is "inherit" or a file the process's stdout and stderr are appended to. Resolves once
+ * /health answers with:
  * - `kill(signal = "SIGKILL")`: signals the whole group and resolves when the process has exited and no process of
  *   its group is left;
  * - `stop()`: SIGTERM (graceful), SIGKILL after 5 s, then anything left in the group.
@@ -119,7 +121,7 @@ export async function startMedusa({
   const fd = output === "inherit" ? null : fs.openSync(output, "a")
   const child = spawn(path.join(root, "node_modules/.bin/medusa"), ["start", "--host", "127.0.0.1", "--port", String(port)], {
     cwd: serverDir,
-    env: { ...process.env, ...env, PORT: String(port) },
+    env: { ...process.env, ...env, NODE_OPTIONS: serverNodeOptions(env.NODE_OPTIONS ?? process.env.NODE_OPTIONS), PORT: String(port) },
     stdio: ["ignore", fd ?? "inherit", fd ?? "inherit"],
     detached: true,
   })

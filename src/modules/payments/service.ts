@@ -1,6 +1,8 @@
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { Context, DAL } from "@medusajs/framework/types"
-import { generateEntityId, InjectManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
+import { InjectManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
+import { entityId } from "../../lib/entity-id"
+import { sqlManager } from "../common/sql-manager"
 import { ProcessedWebhookEvent } from "./models/processed-webhook-event"
 import { SandboxAccount } from "./models/sandbox-account"
 import { SandboxPaymentIntent } from "./models/sandbox-payment-intent"
@@ -154,7 +156,7 @@ class PaymentsModuleService
     eventId: string,
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<boolean> {
-    const rows = await this.manager(sharedContext).execute(
+    const rows = await sqlManager(sharedContext).execute(
       `select 1 from processed_webhook_event where event_id = ? and deleted_at is null limit 1`,
       [eventId]
     )
@@ -181,12 +183,12 @@ class PaymentsModuleService
     if (!eventId) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "A webhook event id is required")
     }
-    const rows = await this.manager(sharedContext).execute(
+    const rows = await sqlManager(sharedContext).execute(
       `insert into processed_webhook_event (id, event_id, type, processed_at)
        values (?, ?, ?, now())
        on conflict (event_id) where deleted_at is null do nothing
        returning id`,
-      [generateEntityId(undefined, "whevt"), eventId, type]
+      [entityId("whevt"), eventId, type]
     )
     return rows.length === 1
   }
@@ -199,14 +201,6 @@ class PaymentsModuleService
       )
     }
     return this.gateway_
-  }
-
-  protected manager(sharedContext: Context<SqlEntityManager>): SqlEntityManager {
-    const manager = sharedContext.transactionManager ?? sharedContext.manager
-    if (!manager) {
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The payments module has no database manager")
-    }
-    return manager
   }
 }
 

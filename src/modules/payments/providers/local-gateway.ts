@@ -1,13 +1,15 @@
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { Context, DAL } from "@medusajs/framework/types"
 import {
-  generateEntityId,
   InjectManager,
   InjectTransactionManager,
   MedusaContext,
   MedusaError,
 } from "@medusajs/framework/utils"
 import { createHash, randomBytes } from "node:crypto"
+import { entityId } from "../../../lib/entity-id"
+import { preparedStatement, runPrepared, type PreparedStatement } from "../../common/prepared-statement"
+import { sqlKnex, sqlManager } from "../../common/sql-manager"
 import {
   AccountLink,
   ConnectedAccount,
@@ -183,6 +185,39 @@ function toGatewayTransfer(row: ListedTransferRow): GatewayTransfer {
 }
 
 /**
+ * The statements of a checkout's payment (create, confirm, retrieve), sent as named prepared statements: each pooled
+ * connection plans them once (docs/architecture.md, "Queries and hot paths"). Their bindings all meet typed columns,
+ * so the types PostgreSQL infers when it prepares them are the columns' own. They name their columns: a prepared
+ * `select *` fails once a migration adds one.
+ */
+const INTENT_COLUMNS =
+  "id, client_secret, amount, currency, status, transfer_group, metadata, charge_id, last_error, request_hash"
+const CREATE_INTENT = preparedStatement(
+  "sandbox_create_intent",
+  `insert into sandbox_payment_intent
+     (id, client_secret, amount, currency, status, transfer_group, receipt_email, metadata,
+      application_fee_amount, transfer_destination, idempotency_key, request_hash)
+   values (?, ?, ?, ?, 'requires_payment_method', ?, ?, ?::jsonb, ?, ?, ?, ?)
+   on conflict (idempotency_key) where deleted_at is null do nothing
+   returning ${INTENT_COLUMNS}`
+)
+const CONFIRM_INTENT_SUCCEEDED = preparedStatement(
+  "sandbox_confirm_intent_succeeded",
+  `update sandbox_payment_intent
+     set status = 'succeeded', charge_id = ?, payment_method = ?, last_error = null, updated_at = now()
+   where id = ? and deleted_at is null and status <> 'succeeded' returning ${INTENT_COLUMNS}`
+)
+const CONFIRM_INTENT_DECLINED = preparedStatement(
+  "sandbox_confirm_intent_declined",
+  `update sandbox_payment_intent set payment_method = ?, last_error = ?, updated_at = now()
+   where id = ? and deleted_at is null and status <> 'succeeded' returning ${INTENT_COLUMNS}`
+)
+const INTENT_BY_ID = preparedStatement(
+  "sandbox_intent_by_id",
+  `select ${INTENT_COLUMNS} from sandbox_payment_intent where id = ? and deleted_at is null`
+)
+
+/**
  * The offline gateway, a stand-in for Stripe test mode. Its state lives in this module's tables so that every
  * server and worker process sees the same intents. Every rule is enforced by PostgreSQL: idempotency keys by
  * unique indexes (INSERT ... ON CONFLICT DO NOTHING, then replay), money limits under row locks.
@@ -222,15 +257,10 @@ export class LocalGateway implements PaymentGateway {
       }
     }
     const hash = requestHash("payment_intent.create", input)
-    const id = generateEntityId(undefined, "pi")
-    const [inserted] = await this.query<IntentRow>(
+    const id = entityId("pi")
+    const [inserted] = await this.queryPrepared<IntentRow>(
       sharedContext,
-      `insert into sandbox_payment_intent
-         (id, client_secret, amount, currency, status, transfer_group, receipt_email, metadata,
-          application_fee_amount, transfer_destination, idempotency_key, request_hash)
-       values (?, ?, ?, ?, 'requires_payment_method', ?, ?, ?::jsonb, ?, ?, ?, ?)
-       on conflict (idempotency_key) where deleted_at is null do nothing
-       returning *`,
+      CREATE_INTENT,
       [
         id,
         `${id}_secret_${randomBytes(12).toString("hex")}`,
@@ -267,9 +297,9 @@ export class LocalGateway implements PaymentGateway {
     id: string,
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<SandboxPaymentIntentView> {
-    const [row] = await this.query<IntentRow>(
+    const [row] = await this.queryPrepared<IntentRow>(
       sharedContext,
-      `select * from sandbox_payment_intent where id = ? and deleted_at is null`,
+      INTENT_BY_ID,
       [id]
     )
     if (!row) {
@@ -338,26 +368,23 @@ export class LocalGateway implements PaymentGateway {
     }
     const [updated] =
       paymentMethod === "pm_card_visa"
-        ? await this.query<IntentRow>(
+        ? await this.queryPrepared<IntentRow>(
             sharedContext,
-            `update sandbox_payment_intent
-               set status = 'succeeded', charge_id = ?, payment_method = ?, last_error = null, updated_at = now()
-             where id = ? and deleted_at is null and status <> 'succeeded' returning *`,
-            [generateEntityId(undefined, "ch"), paymentMethod, id]
+            CONFIRM_INTENT_SUCCEEDED,
+            [entityId("ch"), paymentMethod, id]
           )
-        : await this.query<IntentRow>(
+        : await this.queryPrepared<IntentRow>(
             sharedContext,
-            `update sandbox_payment_intent set payment_method = ?, last_error = ?, updated_at = now()
-             where id = ? and deleted_at is null and status <> 'succeeded' returning *`,
+            CONFIRM_INTENT_DECLINED,
             [paymentMethod, SANDBOX_DECLINE_MESSAGE, id]
           )
     if (updated) {
       return toView(updated)
     }
     // Nothing updated: unknown, or already succeeded (read in a new statement, which sees the committed charge).
-    const [current] = await this.query<IntentRow>(
+    const [current] = await this.queryPrepared<IntentRow>(
       sharedContext,
-      `select * from sandbox_payment_intent where id = ? and deleted_at is null`,
+      INTENT_BY_ID,
       [id]
     )
     if (!current) {
@@ -434,7 +461,7 @@ export class LocalGateway implements PaymentGateway {
       [
         input.idempotencyKey,
         input.sourceTransaction,
-        generateEntityId(undefined, "tr"),
+        entityId("tr"),
         input.amountCents,
         input.currency,
         input.destination,
@@ -513,7 +540,7 @@ export class LocalGateway implements PaymentGateway {
        values (?, ?, ?, ?, ?)
        on conflict (idempotency_key) where deleted_at is null do nothing
        returning id, request_hash`,
-      [generateEntityId(undefined, "trr"), amount, input.idempotencyKey, hash, transfer.id]
+      [entityId("trr"), amount, input.idempotencyKey, hash, transfer.id]
     )
     if (!inserted) {
       return {
@@ -581,7 +608,7 @@ export class LocalGateway implements PaymentGateway {
        values (?, ?, 'succeeded', ?, ?, ?, ?)
        on conflict (idempotency_key) where deleted_at is null do nothing
        returning id, status, request_hash`,
-      [generateEntityId(undefined, "re"), amount, intent.charge_id, input.idempotencyKey, hash, intent.id]
+      [entityId("re"), amount, intent.charge_id, input.idempotencyKey, hash, intent.id]
     )
     const row =
       inserted ??
@@ -656,7 +683,7 @@ export class LocalGateway implements PaymentGateway {
        values (?, ?::jsonb, ?, ?)
        on conflict (idempotency_key) where deleted_at is null do nothing
        returning *`,
-      [generateEntityId(undefined, "acct"), JSON.stringify(params.metadata), input.idempotencyKey, hash]
+      [entityId("acct"), JSON.stringify(params.metadata), input.idempotencyKey, hash]
     )
     const row =
       inserted ?? (await this.replay<AccountRow>(sharedContext, "sandbox_account", input.idempotencyKey, hash))
@@ -764,12 +791,17 @@ export class LocalGateway implements PaymentGateway {
     sql: string,
     params: unknown[]
   ): Promise<T[]> {
-    const manager = sharedContext.transactionManager ?? sharedContext.manager
-    if (!manager) {
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The local payment gateway has no database manager")
-    }
     // Raw rows are plain objects with the selected columns; T names them.
-    return (await manager.execute(sql, params)) as unknown as T[]
+    return (await sqlManager(sharedContext).execute(sql, params)) as unknown as T[]
+  }
+
+  protected async queryPrepared<T>(
+    sharedContext: Context<SqlEntityManager>,
+    statement: PreparedStatement,
+    params: unknown[]
+  ): Promise<T[]> {
+    const result = await runPrepared(sqlKnex(sqlManager(sharedContext)), statement, params)
+    return result.rows as T[]
   }
 
   protected async lockIntent(sharedContext: Context<SqlEntityManager>, id: string): Promise<IntentRow> {
