@@ -155,6 +155,13 @@ SELECT p.id, p.public_id, p.created_at,
 FROM parent p`)
 
 /**
+ * The guard of a pending row looked up by its primary key. Written `(status = 'pending') IS TRUE` so that PostgreSQL
+ * cannot answer it from a (status, ...) index: each paid order leaves a dead 'pending' entry there until vacuum, and a
+ * plan that walked that range read more of them with every order (docs/architecture.md, "Queries and hot paths").
+ */
+const PENDING_BY_ID = "id = ? AND (status = 'pending') IS TRUE AND deleted_at IS NULL"
+
+/**
  * The CTE that queues a payment's outbox messages (a JSON array bound here) in the statement that records the payment,
  * only when its `paid` CTE returned the row: the messages exist exactly when the payment does (docs/crash-safety.md).
  */
@@ -170,7 +177,7 @@ const QUEUE_OUTBOX_IF_PAID = `outbox AS (
 const MARK_ORDER_PAID = preparedStatement("gallery_mark_order_paid", `
 WITH paid AS (
   UPDATE gallery_order SET status = 'paid', paid_at = ?, payment_failure = NULL, updated_at = now()
-  WHERE id = ? AND status = 'pending' AND deleted_at IS NULL
+  WHERE ${PENDING_BY_ID}
   RETURNING id, cart_session_id
 ),
 artists AS (
@@ -359,7 +366,7 @@ class GalleryModuleService extends MedusaService({
       `WITH cancelled AS (
          UPDATE gallery_order
          SET status = 'cancelled', cancelled_at = now(), payment_failure = 'out_of_stock', refund_id = ?, updated_at = now()
-         WHERE id = ? AND status = 'pending' AND deleted_at IS NULL
+         WHERE ${PENDING_BY_ID}
          RETURNING id, cancelled_at
        ),
        transition AS (
@@ -422,7 +429,7 @@ class GalleryModuleService extends MedusaService({
   ): Promise<void> {
     await this.manager_(sharedContext).execute(
       `UPDATE gallery_payout SET failure_reason = ?, updated_at = now()
-       WHERE id = ? AND status = 'pending' AND deleted_at IS NULL`,
+       WHERE ${PENDING_BY_ID}`,
       [input.reason.slice(0, 1000), input.payoutId]
     )
   }
@@ -939,7 +946,7 @@ class GalleryModuleService extends MedusaService({
     const rows = (await this.manager_(sharedContext).execute(
       `UPDATE store_payment
        SET status = 'cancelled', cancelled_at = now(), payment_failure = 'out_of_stock', refund_id = ?, updated_at = now()
-       WHERE id = ? AND status = 'pending' AND deleted_at IS NULL RETURNING id`,
+       WHERE ${PENDING_BY_ID} RETURNING id`,
       [input.refundId, input.id]
     )) as unknown as { id: string }[]
     return rows.length === 1
@@ -1027,7 +1034,7 @@ const MARK_STORE_PAYMENT_PAID = preparedStatement(
   "store_payment_mark_paid",
   `WITH paid AS (
      UPDATE store_payment SET status = 'paid', order_id = ?, paid_at = ?, payment_failure = NULL, updated_at = now()
-     WHERE id = ? AND status = 'pending' AND deleted_at IS NULL
+     WHERE ${PENDING_BY_ID}
      RETURNING id
    ),
    ${QUEUE_OUTBOX_IF_PAID}
