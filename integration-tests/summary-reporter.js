@@ -2,6 +2,14 @@
 const fs = require("node:fs")
 const path = require("node:path")
 
+const ANSI = /\u001b\[[0-9;]*m/g
+
+/** The start of a failure (the assertion and what it received), for a CI log that shows only its tail. */
+function firstLines(messages, count = 12) {
+  const text = (messages ?? []).join("\n").replace(ANSI, "")
+  return text.split("\n").filter((line) => line.trim()).slice(0, count).join("\n    ")
+}
+
 class SummaryReporter {
   constructor(globalConfig, options = {}) {
     this.outputFile = options.outputFile || path.join(globalConfig.rootDir, ".ci", "last-test-summary.json")
@@ -18,7 +26,7 @@ class SummaryReporter {
         ...(suite.testExecError ? [`${path.relative(process.cwd(), suite.testFilePath)}: ${suite.testExecError.message}`] : []),
         ...suite.testResults
           .filter((test) => test.status === "failed")
-          .map((test) => `${path.relative(process.cwd(), suite.testFilePath)}: ${test.fullName}`),
+          .map((test) => `${path.relative(process.cwd(), suite.testFilePath)}: ${test.fullName}\n    ${firstLines(test.failureMessages)}`),
       ]),
     }
     fs.mkdirSync(path.dirname(this.outputFile), { recursive: true })
