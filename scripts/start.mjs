@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
-import { serverNodeOptions } from "./lib/server-runtime.mjs"
+import { medusaProductionCommand, serverNodeOptions } from "./lib/server-runtime.mjs"
 
 const root = path.resolve(import.meta.dirname, "..")
 const serverDir = path.join(root, ".medusa/server")
@@ -14,7 +14,8 @@ if (!fs.existsSync(path.join(serverDir, "medusa-config.js"))) {
   console.error("No build found: run `npm run build` first.")
   process.exit(1)
 }
-const server = spawn(path.join(root, "node_modules/.bin/medusa"), ["start"], {
+const medusa = medusaProductionCommand(root, ["start"])
+const server = spawn(medusa.command, medusa.args, {
   cwd: serverDir,
   env: { NODE_ENV: "production", ...process.env, NODE_OPTIONS: serverNodeOptions() },
   stdio: "inherit",

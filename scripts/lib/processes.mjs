@@ -7,7 +7,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
-import { serverNodeOptions } from "./server-runtime.mjs"
+import { medusaProductionCommand, serverNodeOptions } from "./server-runtime.mjs"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 
@@ -119,7 +119,8 @@ export async function startMedusa({
 }) {
   const serverDir = path.join(root, ".medusa/server")
   const fd = output === "inherit" ? null : fs.openSync(output, "a")
-  const child = spawn(path.join(root, "node_modules/.bin/medusa"), ["start", "--host", "127.0.0.1", "--port", String(port)], {
+  const medusa = medusaProductionCommand(root, ["start", "--host", "127.0.0.1", "--port", String(port)])
+  const child = spawn(medusa.command, medusa.args, {
     cwd: serverDir,
     env: { ...process.env, ...env, NODE_OPTIONS: serverNodeOptions(env.NODE_OPTIONS ?? process.env.NODE_OPTIONS), PORT: String(port) },
     stdio: ["ignore", fd ?? "inherit", fd ?? "inherit"],
