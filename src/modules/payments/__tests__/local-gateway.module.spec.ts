@@ -30,6 +30,7 @@ moduleIntegrationTestRunner<PaymentsModuleService>({
       const names = applied.map((row) => row.name)
       expect(names).toContain("Migration20261121224510")
       expect(names).toContain("Migration20261122203323_transfer_group_index")
+      expect(names).toContain("Migration20261127144255_transferred_amount")
       const indexes = await MikroOrmWrapper.getManager().execute<{ indexname: string }[]>(
         `select indexname from pg_indexes where tablename = 'sandbox_transfer'`
       )
@@ -133,6 +134,15 @@ moduleIntegrationTestRunner<PaymentsModuleService>({
     })
 
     describe("transfers", () => {
+      /** The charge's running transfer total, as the gateway keeps it. */
+      async function transferredAmount(chargeId: string): Promise<number> {
+        const [row] = await MikroOrmWrapper.getManager().execute<{ transferred_amount: number }[]>(
+          `select transferred_amount from sandbox_payment_intent where charge_id = ?`,
+          [chargeId]
+        )
+        return row.transferred_amount
+      }
+
       const transfer = (chargeId: string, amountCents: number, idempotencyKey: string) => ({
         amountCents,
         currency: "usd" as const,
@@ -187,8 +197,34 @@ moduleIntegrationTestRunner<PaymentsModuleService>({
         )
 
         expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3)
+        const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected")
+        expect(refused.map((r) => r.reason.code)).toEqual(Array(5).fill(PAYMENT_ERROR_CODES.AMOUNT_TOO_LARGE))
+        expect(refused[0].reason.message).toBe(
+          `Transfers funded by charge ${chargeId} would total 1200 cents, more than the charge's 1000 cents`
+        )
         const stored = await service.listSandboxTransfers({})
         expect(stored.reduce((sum, t) => sum + t.amount, 0)).toBe(900)
+        expect(await transferredAmount(chargeId)).toBe(900)
+      })
+
+      it("makes one transfer of concurrent requests with one key, counted once against the charge", async () => {
+        const { chargeId } = await paidIntent("checkout-replays", 1_000)
+        const ids = await Promise.all(
+          Array.from({ length: 6 }, () => service.createTransfer(transfer(chargeId, 300, "same-key")))
+        )
+
+        expect(new Set(ids.map((t) => t.id)).size).toBe(1)
+        expect(await service.listSandboxTransfers({})).toHaveLength(1)
+        expect(await transferredAmount(chargeId)).toBe(300)
+      })
+
+      it("refuses, in the database itself, a charge total above the charge", async () => {
+        const { chargeId } = await paidIntent("checkout-constraint", 1_000)
+        const write = MikroOrmWrapper.getManager().execute(
+          `update sandbox_payment_intent set transferred_amount = 1001 where charge_id = ?`,
+          [chargeId]
+        )
+        await expect(write).rejects.toThrow(/sandbox_payment_intent_transfers_within_amount/)
       })
 
       it("refuses an unknown or unpaid charge and a missing source transaction", async () => {
@@ -326,7 +362,7 @@ moduleIntegrationTestRunner<PaymentsModuleService>({
         return seen
       }
 
-      it("creates and confirms an intent in one statement each, a transfer in four with its transaction", async () => {
+      it("creates and confirms an intent, and makes a transfer, in one statement each", async () => {
         let id = ""
         expect(await statements(async () => ({ id } = await service.createPaymentIntent(intentInput())))).toEqual([
           "insert into",
@@ -348,7 +384,7 @@ moduleIntegrationTestRunner<PaymentsModuleService>({
               idempotencyKey: "transfer-aord_1",
             })
           )
-        ).toEqual(["BEGIN;", "select amount", "with existing", "COMMIT;"])
+        ).toEqual(["with charge"])
       })
     })
 

@@ -26,8 +26,16 @@ export const SandboxPaymentIntent = model
     payment_method: model.text().nullable(),
     /** Message of the last declined confirmation (Stripe's last_payment_error). */
     last_error: model.text().nullable(),
+    /** Cents transferred so far with this charge as their source_transaction; never more than `amount` (checked). */
+    transferred_amount: model.number().default(0),
     idempotency_key: model.text().unique(),
     /** Hash of the creating request's parameters: a replayed key with other parameters is refused. */
     request_hash: model.text(),
     refunds: model.hasMany(() => SandboxRefund, { mappedBy: "payment_intent" }),
   })
+  .checks([
+    {
+      name: "sandbox_payment_intent_transfers_within_amount",
+      expression: (columns) => `${columns.transferred_amount} <= ${columns.amount}`,
+    },
+  ])

@@ -91,6 +91,14 @@ type IntentRow = {
   last_error: string | null
   request_hash: string
 }
+/** What the transfer statement found or did (CREATE_TRANSFER). */
+type TransferOutcome = {
+  charge_exists: boolean
+  existing_id: string | null
+  existing_hash: string | null
+  inserted_id: string | null
+}
+
 type TransferRow = { id: string; amount: number; amount_reversed: number; request_hash: string }
 type KeyedRow = { id: string; request_hash: string }
 type ListedTransferRow = {
@@ -215,6 +223,44 @@ const CONFIRM_INTENT_DECLINED = preparedStatement(
 const INTENT_BY_ID = preparedStatement(
   "sandbox_intent_by_id",
   `select ${INTENT_COLUMNS} from sandbox_payment_intent where id = ? and deleted_at is null`
+)
+
+/** The check constraint that keeps a charge's transfers within its amount (the charge's `transferred_amount`). */
+const TRANSFERS_WITHIN_AMOUNT = "sandbox_payment_intent_transfers_within_amount"
+
+/**
+ * A transfer funded by a charge, in one statement and no transaction: the key's earlier transfer (a replay), else the
+ * insert, which adds its amount to the charge's `transferred_amount`. That UPDATE waits for any other transfer of the
+ * charge that holds the row and then adds to the total it committed, and the check constraint refuses a total above
+ * the charge: the statement then fails whole, the insert with it. A key taken meanwhile inserts nothing and adds
+ * nothing (ON CONFLICT DO NOTHING feeds no row to the UPDATE).
+ */
+const CREATE_TRANSFER = preparedStatement(
+  "sandbox_create_transfer",
+  `with charge as (
+     select charge_id from sandbox_payment_intent where charge_id = ?::text and deleted_at is null
+   ),
+   existing as (
+     select id, request_hash from sandbox_transfer where idempotency_key = ?::text and deleted_at is null
+   ),
+   inserted as (
+     insert into sandbox_transfer
+       (id, amount, currency, destination, transfer_group, source_transaction, metadata, idempotency_key, request_hash)
+     select ?::text, ?::int, ?::text, ?::text, ?::text, c.charge_id, ?::jsonb, ?::text, ?::text
+     from charge c
+     where not exists (select 1 from existing)
+     on conflict (idempotency_key) where deleted_at is null do nothing
+     returning id, amount, source_transaction
+   ),
+   funded as (
+     update sandbox_payment_intent i
+     set transferred_amount = i.transferred_amount + t.amount, updated_at = now()
+     from inserted t
+     where i.charge_id = t.source_transaction and i.deleted_at is null
+   )
+   select exists (select 1 from charge) as charge_exists, e.id as existing_id, e.request_hash as existing_hash,
+          t.id as inserted_id
+   from (select 1) as one left join existing e on true left join inserted t on true`
 )
 
 /**
@@ -393,7 +439,7 @@ export class LocalGateway implements PaymentGateway {
     return toView(current)
   }
 
-  @InjectTransactionManager()
+  @InjectManager()
   async createTransfer(
     input: CreateTransferInput,
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
@@ -413,67 +459,25 @@ export class LocalGateway implements PaymentGateway {
       )
     }
     const hash = requestHash("transfer.create", input)
-
-    // Every transfer funded by one charge waits for this row lock, so the running total below cannot race. The
-    // lock comes first, in its own statement: the next statement's snapshot is then taken after the lock was
-    // granted and sees every transfer committed by whoever held it (READ COMMITTED).
-    const [charge] = await this.query<{ amount: number }>(
-      sharedContext,
-      `select amount from sandbox_payment_intent where charge_id = ? and deleted_at is null for update`,
-      [input.sourceTransaction]
-    )
-    if (!charge) {
+    const [outcome] = await this.queryPrepared<TransferOutcome>(sharedContext, CREATE_TRANSFER, [
+      input.sourceTransaction,
+      input.idempotencyKey,
+      entityId("tr"),
+      input.amountCents,
+      input.currency,
+      input.destination,
+      input.transferGroup,
+      JSON.stringify(input.metadata ?? {}),
+      input.idempotencyKey,
+      hash,
+    ]).catch((error: unknown) => this.refuseOverdraw(sharedContext, error, input))
+    if (!outcome.charge_exists) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
         `No such charge: '${input.sourceTransaction}'`,
         PAYMENT_ERROR_CODES.RESOURCE_MISSING
       )
     }
-
-    // One statement: the key's earlier transfer (a replay), the charge's running total, and the insert, which
-    // happens only when the key is new and the total stays within the charge.
-    const [outcome] = await this.query<{
-      existing_id: string | null
-      existing_hash: string | null
-      total: number
-      inserted_id: string | null
-    }>(
-      sharedContext,
-      `with existing as (
-         select id, request_hash from sandbox_transfer where idempotency_key = ? and deleted_at is null
-       ),
-       running as (
-         select coalesce(sum(amount), 0)::int as total from sandbox_transfer
-         where source_transaction = ? and deleted_at is null
-       ),
-       inserted as (
-         insert into sandbox_transfer
-           (id, amount, currency, destination, transfer_group, source_transaction, metadata,
-            idempotency_key, request_hash)
-         select ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?
-         from running
-         where not exists (select 1 from existing) and running.total + ? <= ?
-         on conflict (idempotency_key) where deleted_at is null do nothing
-         returning id
-       )
-       select e.id as existing_id, e.request_hash as existing_hash, r.total, i.id as inserted_id
-       from running r left join existing e on true left join inserted i on true`,
-      [
-        input.idempotencyKey,
-        input.sourceTransaction,
-        entityId("tr"),
-        input.amountCents,
-        input.currency,
-        input.destination,
-        input.transferGroup,
-        input.sourceTransaction,
-        JSON.stringify(input.metadata ?? {}),
-        input.idempotencyKey,
-        hash,
-        input.amountCents,
-        charge.amount,
-      ]
-    )
     if (outcome.existing_id) {
       const existing: KeyedRow = { id: outcome.existing_id, request_hash: outcome.existing_hash as string }
       return { id: this.checkReplay(existing, hash, input.idempotencyKey).id }
@@ -481,17 +485,7 @@ export class LocalGateway implements PaymentGateway {
     if (outcome.inserted_id) {
       return { id: outcome.inserted_id }
     }
-    const total = Number(outcome.total)
-    if (total + input.amountCents > charge.amount) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `Transfers funded by charge ${input.sourceTransaction} would total ${total + input.amountCents} cents, ` +
-          `more than the charge's ${charge.amount} cents`,
-        PAYMENT_ERROR_CODES.AMOUNT_TOO_LARGE
-      )
-    }
-    // Not inserted although within the cap: the key was taken meanwhile by a transfer from another charge (not
-    // serialised by our lock).
+    // Not inserted: the key was taken meanwhile by a request this statement's snapshot did not see.
     return { id: (await this.replay<KeyedRow>(sharedContext, "sandbox_transfer", input.idempotencyKey, hash)).id }
   }
 
@@ -856,6 +850,26 @@ export class LocalGateway implements PaymentGateway {
       )
     }
     return row
+  }
+
+  /** A transfer the charge's check constraint refused: Stripe's answer, with the total it would have reached. */
+  protected async refuseOverdraw(
+    sharedContext: Context<SqlEntityManager>,
+    error: unknown,
+    input: CreateTransferInput
+  ): Promise<never> {
+    if ((error as { constraint?: string }).constraint !== TRANSFERS_WITHIN_AMOUNT) throw error
+    const [charge] = await this.query<{ amount: number; transferred_amount: number }>(
+      sharedContext,
+      `select amount, transferred_amount from sandbox_payment_intent where charge_id = ? and deleted_at is null`,
+      [input.sourceTransaction]
+    )
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Transfers funded by charge ${input.sourceTransaction} would total ` +
+        `${charge.transferred_amount + input.amountCents} cents, more than the charge's ${charge.amount} cents`,
+      PAYMENT_ERROR_CODES.AMOUNT_TOO_LARGE
+    )
   }
 
   protected noSuch(resource: "account" | "payment_intent" | "transfer", id: string): MedusaError {
