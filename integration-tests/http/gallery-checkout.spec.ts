@@ -1201,6 +1201,43 @@ medusaIntegrationTestRunner({
         expect(await count("notification", "resource_id = ?", [b.order.id])).toBe(0)
       })
 
+      it("outbox: one read, claim and record of the payouts for several orders' transfers; redelivered, nothing twice", async () => {
+        await setAccounts({ "studio-north": "acct_north", "studio-east": "acct_east" })
+        const a = await checkoutCart([["studio-north-print", 1], ["studio-east-print", 1]])
+        const b = await checkoutCart([["studio-north-print", 1]])
+        jest.spyOn(gallery, "claimOutboxMessages").mockResolvedValue([])
+        for (const order of [a, b]) {
+          await payments.confirmPaymentIntent(order.intentId, "pm_card_visa")
+          expect((await confirm(order.intentId)).status).toBe(200)
+        }
+        await outboxNudgeServed()
+        jest.restoreAllMocks()
+
+        const claims = jest.spyOn(gallery, "claimPayoutAttempts")
+        const records = jest.spyOn(gallery, "recordPayoutTransfers")
+        const locks = jest.spyOn(container.resolve(Modules.LOCKING), "execute")
+        expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 8, failed: 0 })
+        expect(claims).toHaveBeenCalledTimes(1)
+        expect(claims.mock.calls[0][0].claims).toHaveLength(3)
+        expect(records).toHaveBeenCalledTimes(1)
+        // Both orders' locks, the ones their settlement and cancellation take.
+        const lockKeys = locks.mock.calls.map(([keys]) => keys).flat()
+        expect(lockKeys).toEqual(expect.arrayContaining([`gallery-order:${a.order.id}`, `gallery-order:${b.order.id}`]))
+
+        const transfers = await rows(
+          `SELECT destination, source_transaction, metadata->>'artist_order_id' AS artist_order_id FROM sandbox_transfer`
+        )
+        expect(transfers).toHaveLength(3)
+        const charges = await rows(`SELECT charge_id FROM sandbox_payment_intent WHERE id IN (?, ?)`, [a.intentId, b.intentId])
+        expect(new Set(transfers.map((t) => t.source_transaction))).toEqual(new Set(charges.map((c) => c.charge_id)))
+        expect(await count("gallery_payout", "status = 'transferred' AND transfer_id IS NOT NULL")).toBe(3)
+
+        // Redelivered (a dispatcher that died before marking them): the payouts are transferred already, nothing moves.
+        await pg.raw(`UPDATE gallery_outbox_message SET delivered_at = NULL, available_at = now() WHERE handler = 'transfer-payouts'`)
+        expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 2, failed: 0 })
+        expect(await count("sandbox_transfer")).toBe(3)
+      })
+
       it("an email whose sending was interrupted by a crash (left pending) is sent on redelivery, still once", async () => {
         const { intentId, order } = await checkoutCart([["studio-north-print", 1]])
         jest.spyOn(gallery, "claimOutboxMessages").mockResolvedValue([])

@@ -24,7 +24,7 @@ import { recordGalleryReferralConversions } from "./handlers/referral-conversion
 import { sendShipmentEmail } from "./handlers/shipment-email"
 import { attachStoreOrderCustomers, recordStoreReferralConversion, sendStoreOrderEmails } from "./handlers/store-order-paid"
 import { transferOrganizationPayouts } from "./handlers/transfer-organization-payouts"
-import { transferGalleryOrderPayouts } from "./handlers/transfer-payouts"
+import { transferGalleryOrdersPayouts } from "./handlers/transfer-payouts"
 
 /** Handles a batch of one handler's messages; throwing means none of them is delivered. */
 export type OutboxHandler = (container: MedusaContainer, payloads: Record<string, unknown>[]) => Promise<void>
@@ -40,10 +40,12 @@ function eachOf<P>(handle: (container: MedusaContainer, payload: P) => Promise<v
  * The outbox's handlers by name (the `handler` column), each with the payload its topic's messages carry (written by
  * lib/outbox.ts). They take the place of event subscribers for work that must survive a crash: a Medusa subscriber on
  * the in-process event bus is lost with its process. Emails go out in batches (one Notification module call for every
- * order the dispatcher claimed at once); transfers are made per order, under its lock.
+ * order the dispatcher claimed at once); so are transfers (one read, claim and record of the orders' payouts, under
+ * their locks).
  */
 export const OUTBOX_HANDLERS: Record<string, OutboxHandler> = {
-  [GALLERY_ORDER_PAID_HANDLERS.transferPayouts]: eachOf(transferGalleryOrderPayouts),
+  [GALLERY_ORDER_PAID_HANDLERS.transferPayouts]: (container, payloads) =>
+    transferGalleryOrdersPayouts(container, payloads as GalleryOrderPaidPayload[]),
   [GALLERY_ORDER_PAID_HANDLERS.orderPaidEmails]: (container, payloads) =>
     sendGalleryOrderPaidEmails(container, payloads as GalleryOrderPaidPayload[]),
   [GALLERY_ORDER_PAID_HANDLERS.referralConversions]: eachOf(recordGalleryReferralConversions),

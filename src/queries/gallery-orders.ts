@@ -195,12 +195,12 @@ const ORGANIZATION_CAN_RECEIVE_PAYOUTS = `org.stripe_account_id IS NOT NULL AND 
 /**
  * Payouts still waiting for their transfer whose organization now has an account that can receive them, of orders
  * that were paid (not cancelled), and whose next attempt is due at `dueAt` (never attempted, or backed off until
- * then). Oldest first. `orderId` narrows to one order, `organizationId` to one organization.
+ * then). Oldest first. `orderIds` narrows to those orders, `organizationId` to one organization.
  */
 export async function listTransferablePayouts(
   source: PgSource,
   /** `dueAt`: only payouts whose back-off has elapsed by then; null: every pending payout (the first attempt). */
-  options: { dueAt: Date | null; orderId?: string; organizationId?: string; limit?: number }
+  options: { dueAt: Date | null; orderIds?: readonly string[]; organizationId?: string; limit?: number }
 ): Promise<TransferablePayout[]> {
   const bindings: unknown[] = [PAID_OR_LATER]
   let dueFilter = ""
@@ -209,9 +209,9 @@ export async function listTransferablePayouts(
     bindings.push(options.dueAt)
   }
   let orderFilter = ""
-  if (options.orderId) {
-    orderFilter = "AND o.id = ?"
-    bindings.push(options.orderId)
+  if (options.orderIds) {
+    orderFilter = "AND o.id = ANY(?::text[])"
+    bindings.push(options.orderIds)
   }
   let organizationFilter = ""
   if (options.organizationId) {

@@ -8,7 +8,7 @@ import { listTransferablePayouts, type TransferablePayout } from "../queries/gal
 import { galleryOrderLockKey } from "../workflows/gallery-checkout/workflows/mark-gallery-order-paid"
 import { errorMessage } from "../lib/error-message"
 import { transferPayouts } from "./payout-transfers"
-import { withLock } from "./locks"
+import { withSortedLocks } from "./locks"
 
 export type PayoutTransfersOutcome = { transferred: number; failed: number }
 
@@ -17,16 +17,17 @@ const ORDER_LOCK_TIMEOUT_SECONDS = 30
 
 
 /**
- * One order's due payouts, under its lock. Each attempt is claimed (counted, back-off set) before the provider is
- * called. A payout whose transfer key the provider may have forgotten (first sent more than 24 h ago) is first
- * looked up among its transfer group's transfers by `metadata.artist_order_id`: a transfer found is recorded, never
- * created a second time. The others are transferred with their idempotency keys.
+ * Due payouts of one or more orders, under their locks. Each attempt is claimed (counted, back-off set) before the
+ * provider is called. A payout whose transfer key the provider may have forgotten (first sent more than 24 h ago) is
+ * first looked up among its transfer group's transfers by `metadata.artist_order_id`: a transfer found is recorded,
+ * never created a second time. The others are transferred with their idempotency keys, funded by their order's charge
+ * (`knownCharges`, else read from the order's payment).
  */
-async function payOrderPayouts(
+async function payOrdersPayouts(
   container: Pick<MedusaContainer, "resolve">,
   due: TransferablePayout[],
   now: Date,
-  knownChargeId: string | null
+  knownCharges: ReadonlyMap<string, string>
 ): Promise<PayoutTransfersOutcome> {
   const logger: Logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const payments: PaymentsModuleService = container.resolve(PAYMENTS_MODULE)
@@ -50,26 +51,31 @@ async function payOrderPayouts(
     for (const payout of failing) await gallery.recordPayoutFailure({ payoutId: payout.id, reason })
   }
 
-  let chargeId: string | null
-  try {
-    // The funding charge of the order's payment (source_transaction), read from the payment unless the caller knows it.
-    chargeId = knownChargeId ?? (await payments.retrievePaymentIntent(payouts[0].payment_intent_id)).chargeId
-  } catch (error) {
-    await fail(payouts, `The payment could not be read: ${errorMessage(error)}`)
-    return { transferred: 0, failed: payouts.length }
+  let failed = 0
+  // The funding charge of each order's payment (source_transaction), read from the payment unless the caller knows it.
+  const charges = new Map(knownCharges)
+  for (const [orderId, orderPayouts] of groupBy(payouts, (p) => p.gallery_order_id)) {
+    if (charges.has(orderId)) continue
+    try {
+      const { chargeId } = await payments.retrievePaymentIntent(orderPayouts[0].payment_intent_id)
+      if (chargeId) charges.set(orderId, chargeId)
+    } catch (error) {
+      await fail(orderPayouts, `The payment could not be read: ${errorMessage(error)}`)
+      failed += orderPayouts.length
+      payouts = payouts.filter((p) => p.gallery_order_id !== orderId)
+    }
   }
 
-  let failed = 0
   let found = 0
   const checking = payouts.filter((p) =>
     mayHaveForgottenTransferKey({ createdAt: new Date(p.created_at), firstAttemptedAt: p.first_attempted_at }, now)
   )
-  if (checking.length) {
-    const checked = new Set(checking.map((p) => p.id))
+  for (const [transferGroup, groupPayouts] of groupBy(checking, (p) => p.transfer_group)) {
+    const checked = new Set(groupPayouts.map((p) => p.id))
     try {
-      const existing = await payments.listTransfers({ transferGroup: checking[0].transfer_group })
+      const existing = await payments.listTransfers({ transferGroup })
       const recorded: { payoutId: string; transferId: string; destination: string }[] = []
-      for (const payout of checking) {
+      for (const payout of groupPayouts) {
         const transfer = existing.find((t) => t.metadata.artist_order_id === payout.artist_order_id)
         if (!transfer) continue
         logger.info(
@@ -77,48 +83,71 @@ async function payOrderPayouts(
         )
         recorded.push({ payoutId: payout.id, transferId: transfer.id, destination: transfer.destination })
       }
-      found = (await gallery.recordPayoutTransfers(recorded)).length
+      found += (await gallery.recordPayoutTransfers(recorded)).length
       const foundIds = new Set(recorded.map((r) => r.payoutId))
       payouts = payouts.filter((p) => !foundIds.has(p.id))
     } catch (error) {
       // Without knowing whether the transfer exists, creating it could pay the artist twice: wait for the next try.
-      const unchecked = payouts.filter((p) => checked.has(p.id))
-      await fail(unchecked, `Could not check for an existing transfer: ${errorMessage(error)}`)
-      failed += unchecked.length
+      await fail(groupPayouts, `Could not check for an existing transfer: ${errorMessage(error)}`)
+      failed += groupPayouts.length
       payouts = payouts.filter((p) => !checked.has(p.id))
     }
   }
 
-  const results = await transferPayouts(container, payouts, () => chargeId)
+  const results = await transferPayouts(container, payouts, (payout) => charges.get(payout.gallery_order_id) ?? null)
   const transferred = results.filter((r) => r.transferId).length
   return { transferred: found + transferred, failed: failed + results.length - transferred }
 }
 
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>()
+  for (const item of items) {
+    const key = keyOf(item)
+    const group = groups.get(key)
+    if (group) group.push(item)
+    else groups.set(key, [item])
+  }
+  return groups
+}
+
 /**
- * Transfers one paid order's due payouts (pending, organization connected, back-off elapsed) under the order lock
- * shared with settlement and cancellation, re-reading them there: right after the payment (the outbox's
- * `transfer-payouts` handler, which knows the funding charge) and from the payouts job (accounts connected later,
- * retries). Each transfer uses its payout's idempotency key and is recorded only while the payout is pending, so
- * however often or concurrently this runs, a payout is transferred once.
+ * Transfers paid orders' due payouts (pending, organization connected, back-off elapsed) under the order locks shared
+ * with settlement and cancellation, re-reading them there: right after the payments (the outbox's `transfer-payouts`
+ * handler, one call for the orders its dispatch claimed, which knows their funding charges) and from the payouts job
+ * (accounts connected later, retries). Each transfer uses its payout's idempotency key and is recorded only while the
+ * payout is pending, so however often or concurrently this runs, a payout is transferred once.
  *
  * `firstAttempt`: the attempt that follows the payment ignores the back-off. It runs again only when the process
  * running it died (the outbox redelivers it), and an attempt claimed by a dead process must not make the artist wait
  * for the payouts job's back-off; a transfer that failed is retried by the job.
  */
-export async function transferDuePayoutsOfOrder(
+export async function transferDuePayoutsOfOrders(
+  container: Pick<MedusaContainer, "resolve">,
+  orders: readonly { id: string; chargeId?: string | null }[],
+  options: { now: Date; firstAttempt?: boolean; organizationId?: string }
+): Promise<PayoutTransfersOutcome> {
+  const orderIds = [...new Set(orders.map((order) => order.id))]
+  if (!orderIds.length) return { transferred: 0, failed: 0 }
+  const knownCharges = new Map(orders.flatMap((order) => (order.chargeId ? [[order.id, order.chargeId] as const] : [])))
+  return withSortedLocks(container, orderIds.map(galleryOrderLockKey), ORDER_LOCK_TIMEOUT_SECONDS, async () => {
+    const due = await listTransferablePayouts(container, {
+      dueAt: options.firstAttempt ? null : options.now,
+      orderIds,
+      organizationId: options.organizationId,
+    })
+    if (!due.length) return { transferred: 0, failed: 0 }
+    return payOrdersPayouts(container, due, options.now, knownCharges)
+  })
+}
+
+/** One order's due payouts (transferDuePayoutsOfOrders). */
+export function transferDuePayoutsOfOrder(
   container: Pick<MedusaContainer, "resolve">,
   orderId: string,
   options: { now: Date; chargeId?: string | null; firstAttempt?: boolean; organizationId?: string }
 ): Promise<PayoutTransfersOutcome> {
-  return withLock(container, galleryOrderLockKey(orderId), ORDER_LOCK_TIMEOUT_SECONDS, async () => {
-    const due = await listTransferablePayouts(container, {
-      dueAt: options.firstAttempt ? null : options.now,
-      orderId,
-      organizationId: options.organizationId,
-    })
-    if (!due.length) return { transferred: 0, failed: 0 }
-    return payOrderPayouts(container, due, options.now, options.chargeId ?? null)
-  })
+  const { chargeId, ...rest } = options
+  return transferDuePayoutsOfOrders(container, [{ id: orderId, chargeId }], rest)
 }
 
 /** Orders whose payouts one call of transferPayoutsOfOrganization works through; the payouts job takes the rest. */
