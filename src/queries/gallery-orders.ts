@@ -382,9 +382,9 @@ export async function getGalleryOrdersForEmail(source: PgSource, orderIds: strin
               WHERE ao.gallery_order_id = o.id AND ao.deleted_at IS NULL
             ), '[]'::json) AS artist_orders
      FROM gallery_order o
-     WHERE o.id IN (SELECT jsonb_array_elements_text(?::jsonb)) AND o.deleted_at IS NULL
+     WHERE o.id = ANY(?::text[]) AND o.deleted_at IS NULL
      ORDER BY o.created_at, o.id`,
-    [JSON.stringify(orderIds)]
+    [orderIds]
   )
   return rows as GalleryOrderForEmail[]
 }

@@ -768,17 +768,22 @@ class GalleryModuleService extends MedusaService({
     await insertOutboxMessages(this.manager_(sharedContext), messages)
   }
 
-  /** Claimed messages whose handler succeeded: they are never claimed again. */
+  /**
+   * Claimed messages whose handler succeeded: they are never claimed again. Found by primary key (`= ANY`): written as
+   * `IN (SELECT jsonb_array_elements_text(...))` it was planned as a hash join over the whole table, which keeps every
+   * delivered message (docs/architecture.md, "Queries and hot paths").
+   */
   @InjectManager()
   async markOutboxMessagesDelivered(
     ids: string[],
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<void> {
     if (!ids.length) return
-    await this.manager_(sharedContext).execute(
+    // Through knex with a bound array (manager.execute inlines bindings and has no array literal).
+    await sqlKnex(this.manager_(sharedContext)).raw(
       `UPDATE gallery_outbox_message SET delivered_at = now(), last_error = NULL, updated_at = now()
-       WHERE id IN (SELECT jsonb_array_elements_text(?::jsonb)) AND delivered_at IS NULL`,
-      [JSON.stringify(ids)]
+       WHERE id = ANY(?::text[]) AND delivered_at IS NULL`,
+      [ids]
     )
   }
 
@@ -871,11 +876,10 @@ class GalleryModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<void> {
     if (!input.payoutIds.length) return
-    await this.manager_(sharedContext).execute(
+    await sqlKnex(this.manager_(sharedContext)).raw(
       `UPDATE gallery_payout SET failure_alerted_at = ?, updated_at = now()
-       WHERE id IN (SELECT jsonb_array_elements_text(?::jsonb)) AND failure_alerted_at IS NULL
-         AND deleted_at IS NULL`,
-      [input.reportedAt, JSON.stringify(input.payoutIds)]
+       WHERE id = ANY(?::text[]) AND failure_alerted_at IS NULL AND deleted_at IS NULL`,
+      [input.reportedAt, input.payoutIds]
     )
   }
 
