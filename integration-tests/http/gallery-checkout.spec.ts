@@ -1168,17 +1168,21 @@ medusaIntegrationTestRunner({
         expect(await dispatchGalleryOutbox(container)).toEqual({ delivered: 0, failed: 0 })
       })
 
-      it("outbox: one batch of emails for several orders; a failing order is retried alone, the others are delivered", async () => {
-        const a = await checkoutCart([["studio-north-print", 1]])
-        const b = await checkoutCart([["studio-east-print", 1]])
-        // Settled while no dispatcher runs: both orders' messages wait in the outbox.
+      /** Pays and confirms the orders while no dispatcher runs: their outbox messages all wait, undelivered. */
+      async function settleWhileNoDispatcherRuns(orders: { intentId: string }[]) {
         jest.spyOn(gallery, "claimOutboxMessages").mockResolvedValue([])
-        for (const order of [a, b]) {
+        for (const order of orders) {
           await payments.confirmPaymentIntent(order.intentId, "pm_card_visa")
           expect((await confirm(order.intentId)).status).toBe(200)
         }
         await outboxNudgeServed()
         jest.restoreAllMocks()
+      }
+
+      it("outbox: one batch of emails for several orders; a failing order is retried alone, the others are delivered", async () => {
+        const a = await checkoutCart([["studio-north-print", 1]])
+        const b = await checkoutCart([["studio-east-print", 1]])
+        await settleWhileNoDispatcherRuns([a, b])
         // Transfers, emails, the Medusa order book and the organizations' webhooks, per order.
         expect(await count("gallery_outbox_message", "delivered_at IS NULL")).toBe(8)
 
@@ -1205,13 +1209,7 @@ medusaIntegrationTestRunner({
         await setAccounts({ "studio-north": "acct_north", "studio-east": "acct_east" })
         const a = await checkoutCart([["studio-north-print", 1], ["studio-east-print", 1]])
         const b = await checkoutCart([["studio-north-print", 1]])
-        jest.spyOn(gallery, "claimOutboxMessages").mockResolvedValue([])
-        for (const order of [a, b]) {
-          await payments.confirmPaymentIntent(order.intentId, "pm_card_visa")
-          expect((await confirm(order.intentId)).status).toBe(200)
-        }
-        await outboxNudgeServed()
-        jest.restoreAllMocks()
+        await settleWhileNoDispatcherRuns([a, b])
 
         const claims = jest.spyOn(gallery, "claimPayoutAttempts")
         const records = jest.spyOn(gallery, "recordPayoutTransfers")
