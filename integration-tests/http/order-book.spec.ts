@@ -236,6 +236,14 @@ medusaIntegrationTestRunner({
         expect(await rows(`SELECT id FROM "order" WHERE id = ? AND deleted_at IS NULL`, [rebuilt])).toHaveLength(1)
         expect((await backfillOrderBook(container, { graceSeconds: 0 })).mirrored).toBe(0)
 
+        // An orphan (a run that died between the order and its link): linked again, not duplicated.
+        await pg.raw(`DELETE FROM gallery_gallery_artist_order_order_order WHERE order_id = ?`, [rebuilt])
+        expect(await mirrorOf(other.artist["studio-south"])).toBeNull()
+        expect((await backfillOrderBook(container, { graceSeconds: 0 })).failed).toBe(0)
+        expect(await mirrorOf(other.artist["studio-south"])).toBe(rebuilt)
+        const [{ orders }] = await rows(`SELECT count(*)::int AS orders FROM "order" WHERE metadata->>'gallery_order_id' = ?`, [other.id])
+        expect(orders).toBe(1)
+
         // Creating a missing mirror races safely: the batch handler (twice) and the job make one Medusa order.
         await pg.raw(`DELETE FROM gallery_gallery_artist_order_order_order WHERE order_id = ?`, [rebuilt])
         await pg.raw(`DELETE FROM "order" WHERE id = ?`, [rebuilt])

@@ -1,6 +1,6 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { ArtistOrderStatus, GalleryOrderStatus } from "../../lib/gallery-order-status"
-import type { OrderBookStatus } from "../../lib/order-book"
+import { derivedOrderId, type OrderBookStatus } from "../../lib/order-book"
 import { preparedStatement, runPrepared, toKnex, type PgSource } from "../pg"
 
 /**
@@ -49,14 +49,20 @@ export type OrderBookSource = {
   items: OrderBookSourceItem[]
 }
 
-/** Everything a mirror of each of these artist orders needs, and the mirror that exists already (linked or orphan). */
+/**
+ * Everything a mirror of each of these artist orders needs, and the mirror that exists already (linked or orphan).
+ * An orphan is looked up by the id its mirror would have (derivedOrderId) and must name the artist order in its
+ * metadata: a primary-key read, where a search of the channel's orders by metadata grew with the order book.
+ */
 export async function getOrderBookSources(source: PgSource, artistOrderIds: string[]): Promise<OrderBookSource[]> {
   if (!artistOrderIds.length) return []
   const { rows } = await toKnex(source).raw(
     `WITH target AS (
-       SELECT ao.*, (SELECT osc.sales_channel_id FROM organization_organization_sales_channel_sales_channel osc
-                     WHERE osc.organization_id = ao.organization_id AND osc.deleted_at IS NULL LIMIT 1) AS sales_channel_id
-       FROM gallery_artist_order ao WHERE ao.id = ANY(?::text[]) AND ao.deleted_at IS NULL
+       SELECT ao.*, t.mirror_id,
+              (SELECT osc.sales_channel_id FROM organization_organization_sales_channel_sales_channel osc
+               WHERE osc.organization_id = ao.organization_id AND osc.deleted_at IS NULL LIMIT 1) AS sales_channel_id
+       FROM unnest(?::text[], ?::text[]) AS t(artist_order_id, mirror_id)
+       JOIN gallery_artist_order ao ON ao.id = t.artist_order_id AND ao.deleted_at IS NULL
      )
      SELECT ao.id AS artist_order_id, ao.organization_id, ao.status AS artist_status, ao.subtotal_cents,
             ao.carrier, ao.tracking_number, ao.tracking_url, ao.shipping_address AS artist_shipping_address,
@@ -64,11 +70,8 @@ export async function getOrderBookSources(source: PgSource, artistOrderIds: stri
             g.shipping_address AS gallery_shipping_address, ao.sales_channel_id,
             (SELECT l.order_id FROM gallery_gallery_artist_order_order_order l
              WHERE l.gallery_artist_order_id = ao.id AND l.deleted_at IS NULL ORDER BY l.created_at LIMIT 1) AS linked_order_id,
-            -- Only the organization's channel, and only orders made since the payment: an indexed, short scan.
             (SELECT o.id FROM "order" o
-             WHERE o.sales_channel_id = ao.sales_channel_id AND o.created_at >= coalesce(ao.paid_at, ao.created_at)
-               AND o.metadata->>'artist_order_id' = ao.id AND o.deleted_at IS NULL
-             ORDER BY o.created_at LIMIT 1) AS orphan_order_id,
+             WHERE o.id = ao.mirror_id AND o.metadata->>'artist_order_id' = ao.id AND o.deleted_at IS NULL) AS orphan_order_id,
             coalesce((SELECT json_agg(json_build_object(
                         'id', i.id, 'product_id', i.product_id, 'variant_id', i.variant_id,
                         'product_name', i.product_name, 'quantity', i.quantity, 'price_cents', i.price_cents,
@@ -79,7 +82,7 @@ export async function getOrderBookSources(source: PgSource, artistOrderIds: stri
      FROM target ao
      JOIN gallery_order g ON g.id = ao.gallery_order_id AND g.deleted_at IS NULL
      ORDER BY ao.created_at, ao.id`,
-    [artistOrderIds]
+    [artistOrderIds, artistOrderIds.map(derivedOrderId)]
   )
   return (rows as OrderBookSource[]).map((row) => ({ ...row, orphan_order_id: row.linked_order_id ? null : row.orphan_order_id }))
 }
