@@ -11,16 +11,18 @@ export const ORDER_ITEM_VARIANT_JOIN = "LEFT JOIN product_variant v ON v.id = i.
  * The item's inventory items as a JSON array (`[]` when its variant does not manage inventory): each with its
  * required quantity and what is already reserved for this very order line (`line_reserved`: left by an earlier,
  * interrupted settlement). The stock levels are read later, inside the items' locks (CURRENT_STOCK_LEVELS_SQL).
+ * The reservations are found by their line alone (the inventory item is a FILTER): with both as conditions, a
+ * planner without statistics on reservation_item (a new database) took the inventory item's index and read every
+ * reservation of the print, more with each order (docs/architecture.md, "Queries and hot paths").
  */
 export const ORDER_ITEM_STOCK_JSON = `CASE WHEN v.manage_inventory IS DISTINCT FROM false THEN coalesce((
                          SELECT json_agg(json_build_object(
                                   'inventory_item_id', pvii.inventory_item_id,
                                   'required_quantity', pvii.required_quantity,
                                   'line_reserved', (
-                                    SELECT coalesce(sum(r.quantity), 0)
+                                    SELECT coalesce(sum(r.quantity) FILTER (WHERE r.inventory_item_id = pvii.inventory_item_id), 0)
                                     FROM reservation_item r
-                                    WHERE r.line_item_id = i.id AND r.inventory_item_id = pvii.inventory_item_id
-                                      AND r.deleted_at IS NULL
+                                    WHERE r.line_item_id = i.id AND r.deleted_at IS NULL
                                   )))
                          FROM product_variant_inventory_item pvii
                          WHERE pvii.variant_id = i.variant_id AND pvii.deleted_at IS NULL

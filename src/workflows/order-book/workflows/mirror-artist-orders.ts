@@ -1,14 +1,12 @@
-import { Modules } from "@medusajs/framework/utils"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { createRemoteLinkStep } from "@medusajs/medusa/core-flows"
 import { fromCents } from "../../../lib/money"
 import { derivedOrderId, galleryMirrorMetadata, toMedusaAddress, type GalleryAddress } from "../../../lib/order-book"
-import { GALLERY_MODULE } from "../../../modules/gallery"
 import type { OrderBookSetup } from "../../../order-book/shipping-setup"
 import { ORDER_BOOK_SHIPPING_OPTION_NAME } from "../../../order-book/shipping-setup"
 import type { OrderBookSource } from "../../../queries/medusa/order-book"
 import { createMirrorOrdersStep, type MirrorOrderInput } from "../steps/create-mirror-orders"
 import { findOrCreateGuestCustomersStep } from "../steps/find-or-create-guest-customers"
+import { linkMirrorOrdersStep, type MirrorLink } from "../steps/link-mirror-orders"
 import { loadArtistOrderMirrorSourcesStep } from "../steps/load-artist-order-mirror-sources"
 
 /** artist order id -> its Medusa order (null while unpaid), whether this run created it, the gallery state read. */
@@ -82,14 +80,13 @@ export const mirrorArtistOrdersWorkflow = createWorkflow(
       )
     })
 
-    const links = transform({ loaded, created }, ({ loaded, created }) =>
+    const links = transform({ loaded, created }, ({ loaded, created }): MirrorLink[] =>
       loaded.mirrors.flatMap((m) => {
         const orderId = created?.[m.source.artist_order_id] ?? (m.needsLink ? m.existingOrderId : null)
-        if (!orderId) return []
-        return [{ [GALLERY_MODULE]: { gallery_artist_order_id: m.source.artist_order_id }, [Modules.ORDER]: { order_id: orderId } }]
+        return orderId ? [{ artistOrderId: m.source.artist_order_id, orderId }] : []
       })
     )
-    createRemoteLinkStep(links)
+    linkMirrorOrdersStep(links)
 
     const result = transform({ loaded, created }, ({ loaded, created }): MirrorArtistOrdersResult =>
       Object.fromEntries(
