@@ -69,7 +69,7 @@ export async function dispatchGalleryOutbox(container: MedusaContainer): Promise
 /**
  * How long a nudge waits before its dispatch (ms): the nudges of that window share one dispatch, whose emails go out in
  * one batch, and the dispatch's work does not delay the customer's next request on this process's event loop (the
- * confirm call that follows a payment).
+ * confirm call that follows a payment). Why not longer: docs/crash-safety.md, "Who dispatches".
  */
 const DISPATCH_WINDOW_MS = 100
 
