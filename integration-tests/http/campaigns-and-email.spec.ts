@@ -444,6 +444,22 @@ describe("campaigns, segments, email provider and events (Resend SDK against the
           expect(admin.data.notifications.map((n: Row) => n.data.campaign_id)).toContain(draft.id)
         })
 
+        it("a nudge that finds the campaign's row locked for a moment waits for it and delivers", async () => {
+          fake.reset()
+          const segment = await createSegment()
+          const draft = await createCampaign(segment.id)
+          const started = await marketing.startCampaignSend({ campaignId: draft.id, from: ["draft"], emails: NORTH_AUDIENCE, at: new Date() })
+          expect(started?.recipients).toBe(4)
+          // As the losing request of two concurrent sends does, another transaction holds the campaign's row.
+          const holder = await pg.transaction()
+          await holder.raw(`SELECT id FROM marketing_campaign WHERE id = ? FOR UPDATE`, [draft.id])
+          const nudge = deliverCampaign(container, { campaignId: draft.id })
+          await new Promise((resolve) => setTimeout(resolve, 300))
+          await holder.commit()
+          expect(await nudge).toMatchObject({ campaignId: draft.id, sent: 4, status: "sent" })
+          for (const address of NORTH_AUDIENCE) expect([address, fake.to(address).length]).toEqual([address, 1])
+        })
+
         it("resumes after a crash mid-way without emailing anyone twice", async () => {
           fake.reset()
           const segment = await createSegment()

@@ -421,6 +421,11 @@ class MarketingModuleService extends MedusaService({
   /**
    * Claims one `sending` campaign for a delivery run (the one named, or the oldest), unless another run holds it: a
    * lease of `leaseSeconds`. Concurrent runs never hold one campaign together; a dead run's lease runs out.
+   *
+   * A run for any campaign skips rows another transaction has locked. A run for a named campaign (the nudge after a
+   * send) waits for that lock instead: the losing request of two concurrent sends holds the row for a moment, and a
+   * nudge that skipped it was lost until the job's next minute. After the wait the lease is checked again, so a run
+   * that took the campaign meanwhile still keeps it alone.
    */
   @InjectTransactionManager()
   async claimSendingCampaign(
@@ -434,7 +439,7 @@ class MarketingModuleService extends MedusaService({
          WHERE status = 'sending' AND deleted_at IS NULL AND (claimed_until IS NULL OR claimed_until < ?)
            ${input.campaignId ? "AND id = ?" : ""}
          ORDER BY send_started_at, id LIMIT 1
-         FOR UPDATE SKIP LOCKED
+         FOR UPDATE ${input.campaignId ? "" : "SKIP LOCKED"}
        )
        RETURNING c.id, c.organization_id, c.subject, c.content`,
       [
