@@ -228,6 +228,8 @@ describe("StripeGateway against a fake Stripe API", () => {
       expect(await gateway.listTransfers({ transferGroup: "gallery_gord_9_1700000000000" })).toEqual([])
     })
 
+    // 103 transfers created one by one (Stripe lists newest first, so their order matters): over jest's 5 s default
+    // on a loaded machine with the other suites running.
     it("follows Stripe's pages to the end of a large transfer group", async () => {
       for (let i = 0; i < 103; i++) {
         await gateway.createTransfer({
@@ -249,7 +251,7 @@ describe("StripeGateway against a fake Stripe API", () => {
         { transfer_group: "g-large", limit: "100" },
         { transfer_group: "g-large", limit: "100", starting_after: listed[99].id },
       ])
-    })
+    }, 30_000)
 
     it("refuses to list without a transfer group (Stripe would list every transfer)", async () => {
       const error = await rejection(gateway.listTransfers({ transferGroup: " " }))
