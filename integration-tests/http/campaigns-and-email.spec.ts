@@ -198,6 +198,13 @@ describe("campaigns, segments, email provider and events (Resend SDK against the
         return res.data.campaign
       }
       const campaign = async (id: string) => (await api.get(`/api/campaigns/${id}`, auth("north"))).data.campaign
+      /** A campaign to north's four collectors, `sending` with its recipients as the send route leaves it, but not nudged. */
+      const startedWithoutNudge = async () => {
+        const draft = await createCampaign((await createSegment()).id)
+        const started = await marketing.startCampaignSend({ campaignId: draft.id, from: ["draft"], emails: NORTH_AUDIENCE, at: new Date() })
+        expect(started?.recipients).toBe(4)
+        return draft
+      }
       const settled = (id: string) =>
         waitFor(() => campaign(id), (c) => c.status === "sent" || c.status === "failed", 30000)
       const recipients = (campaignId: string) =>
@@ -446,10 +453,7 @@ describe("campaigns, segments, email provider and events (Resend SDK against the
 
         it("a nudge that finds the campaign's row locked for a moment waits for it and delivers", async () => {
           fake.reset()
-          const segment = await createSegment()
-          const draft = await createCampaign(segment.id)
-          const started = await marketing.startCampaignSend({ campaignId: draft.id, from: ["draft"], emails: NORTH_AUDIENCE, at: new Date() })
-          expect(started?.recipients).toBe(4)
+          const draft = await startedWithoutNudge()
           // As the losing request of two concurrent sends does, another transaction holds the campaign's row.
           const holder = await pg.transaction()
           await holder.raw(`SELECT id FROM marketing_campaign WHERE id = ? FOR UPDATE`, [draft.id])
@@ -462,11 +466,8 @@ describe("campaigns, segments, email provider and events (Resend SDK against the
 
         it("resumes after a crash mid-way without emailing anyone twice", async () => {
           fake.reset()
-          const segment = await createSegment()
-          const draft = await createCampaign(segment.id)
           // A run started the campaign, emailed bo, and died before updating bo's row (its lease is long gone).
-          const started = await marketing.startCampaignSend({ campaignId: draft.id, from: ["draft"], emails: NORTH_AUDIENCE, at: new Date() })
-          expect(started?.recipients).toBe(4)
+          const draft = await startedWithoutNudge()
           const bo = (await recipients(draft.id)).find((r) => r.email === BO) as Row
           await sendNotificationsOnce(container, [
             { to: BO, channel: "email", template: "marketing-campaign", idempotency_key: campaignEmailKey(draft.id, bo.id), data: { campaign_id: draft.id }, content: { subject: "x", html: "<p>x</p>" } },
