@@ -9,7 +9,7 @@ import { runCampaignSends } from "../../src/campaigns/run-campaign-sends"
 import { CAMPAIGN_MESSAGES } from "../../src/api/api/campaigns/validators"
 import { SEGMENT_MESSAGES } from "../../src/api/api/segments/validators"
 import { EMAIL_WEBHOOK_MESSAGES } from "../../src/api/api/webhooks/email/route"
-import { CAMPAIGN_CONFLICTS, campaignEmailKey, RECIPIENT_MAX_ATTEMPTS } from "../../src/lib/campaigns"
+import { CAMPAIGN_CONFLICTS, CAMPAIGN_RETRY_SECONDS, campaignEmailKey, RECIPIENT_MAX_ATTEMPTS } from "../../src/lib/campaigns"
 import { MARKETING_MODULE } from "../../src/modules/marketing"
 import type MarketingModuleService from "../../src/modules/marketing/service"
 import { ensureOrderBookSetup } from "../../src/order-book/shipping-setup"
@@ -209,6 +209,16 @@ describe("campaigns, segments, email provider and events (Resend SDK against the
         waitFor(() => campaign(id), (c) => c.status === "sent" || c.status === "failed", 30000)
       const recipients = (campaignId: string) =>
         rows(`SELECT * FROM marketing_campaign_recipient WHERE campaign_id = ? ORDER BY email`, [campaignId])
+      /**
+       * The send's own run has ended with failures: it has cut its lease to the retry pause. Until then it still holds
+       * the campaign (its recipients' attempts are written before that), and a job run would find nothing to claim.
+       */
+      const heldForRetry = (campaignId: string) =>
+        waitFor(
+          () => rows(`SELECT claimed_until <= now() + make_interval(secs => ?) AS held FROM marketing_campaign WHERE id = ?`, [CAMPAIGN_RETRY_SECONDS, campaignId]),
+          (r) => r[0]?.held === true,
+          20000
+        )
       const notificationsOf = (campaignId: string) =>
         rows(`SELECT * FROM notification WHERE resource_id = ? AND template = 'marketing-campaign' ORDER BY "to"`, [campaignId])
 
@@ -522,6 +532,7 @@ describe("campaigns, segments, email provider and events (Resend SDK against the
           fake.failNext(1)
           expect((await api.post(`/api/campaigns/${draft.id}/send`, {}, auth("north"))).status).toBe(200)
           const [bo] = await waitFor(() => recipients(draft.id), (r) => r[0]?.attempts === 1, 20000)
+          await heldForRetry(draft.id)
           expect(bo).toMatchObject({ status: "pending", attempts: 1 })
           expect(bo.last_error).toMatch(/500|Something went wrong/)
           expect((await campaign(draft.id)).status).toBe("sending")
@@ -538,6 +549,7 @@ describe("campaigns, segments, email provider and events (Resend SDK against the
           fake.failNext(RECIPIENT_MAX_ATTEMPTS)
           await api.post(`/api/campaigns/${down.id}/send`, {}, auth("north"))
           await waitFor(() => recipients(down.id), (r) => r[0]?.attempts === 1, 20000)
+          await heldForRetry(down.id)
           for (let i = 2; i <= RECIPIENT_MAX_ATTEMPTS; i++) await runCampaignSends(container, new Date(Date.now() + i * 60_000))
           expect(await campaign(down.id)).toMatchObject({ status: "failed", stats: { sent: 0, failed: 1 } })
           expect(fake.emails).toHaveLength(0)
@@ -554,6 +566,7 @@ describe("campaigns, segments, email provider and events (Resend SDK against the
           const draft = await createCampaign(segment.id)
           await api.post(`/api/campaigns/${draft.id}/send`, {}, auth("north"))
           await waitFor(() => recipients(draft.id), (r) => r.some((x) => x.attempts === 1 && x.status === "pending"), 20000)
+          await heldForRetry(draft.id)
           expect(fake.emails.map((e) => e.to).sort()).toEqual([ADA, BO, WALKIN])
           for (let i = 2; i <= RECIPIENT_MAX_ATTEMPTS; i++) await runCampaignSends(container, new Date(Date.now() + i * 60_000))
           expect(await campaign(draft.id)).toMatchObject({ status: "sent", stats: { sent: 3, failed: 1 } })
