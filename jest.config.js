@@ -55,5 +55,18 @@ module.exports = {
       },
       testMatch: ["<rootDir>/integration-tests/scale/**/*.spec.ts"],
     },
+    {
+      // The benchmarks' own machinery (bench/lib), where a rule decides what a figure measures.
+      ...common,
+      displayName: "tooling",
+      moduleFileExtensions: ["js", "mjs", "ts", "json"],
+      transform: {
+        "^.+\\.ts$": [
+          "@swc/jest",
+          { jsc: { parser: { syntax: "typescript" }, target: "es2021" }, module: { type: "commonjs", ignoreDynamic: true } },
+        ],
+      },
+      testMatch: ["<rootDir>/integration-tests/tooling/**/*.spec.ts"],
+    },
   ],
 }

@@ -27,7 +27,7 @@ import { loadAnalyticsData } from "./lib/analytics-load.mjs"
 import { client } from "./lib/http.mjs"
 import { percentile } from "./lib/load.mjs"
 import { mergeResults, RESULTS_FILE } from "./lib/results.mjs"
-import { cleanUpOnInterrupt, ensureBuild, migrateAndSeed, root, startDatabase, startServer } from "./lib/server.mjs"
+import { cleanUpOnInterrupt, ensureBuild, keepTableStatistics, migrateAndSeed, root, startDatabase, startServer } from "./lib/server.mjs"
 
 const ARTIST_ORDERS = Math.max(2, Number(process.env.BENCH_ANALYTICS_ARTIST_ORDERS || 1_000_000))
 const REQUESTS = Math.max(1, Number(process.env.BENCH_ANALYTICS_REQUESTS || 20))
@@ -105,6 +105,8 @@ async function main() {
     const db = await startDatabase()
     cleanups.push(() => db.stop())
     await migrateAndSeed(db.databaseUrl)
+    const statistics = await keepTableStatistics(db.databaseUrl)
+    cleanups.push(() => statistics.stop())
 
     log(`loading ${ARTIST_ORDERS.toLocaleString("en-US")} artist orders (generate_series)`)
     const loadStarted = Date.now()

@@ -36,7 +36,7 @@ import { client } from "./lib/http.mjs"
 import { median, percentile, roundTo } from "./lib/load.mjs"
 import { mergeResults, RESULTS_FILE } from "./lib/results.mjs"
 import { organizationSalesChannel } from "./lib/demo-data.mjs"
-import { cleanUpOnInterrupt, ensureBuild, migrateAndSeed, root, startDatabase, startServer } from "./lib/server.mjs"
+import { cleanUpOnInterrupt, ensureBuild, keepTableStatistics, migrateAndSeed, root, startDatabase, startServer } from "./lib/server.mjs"
 
 const RECIPIENTS = Math.max(10, Number(process.env.BENCH_MARKETING_RECIPIENTS || 10_000))
 const CAMPAIGN_ROUNDS = Math.max(1, Number(process.env.BENCH_MARKETING_CAMPAIGN_ROUNDS || 3))
@@ -260,6 +260,8 @@ async function main() {
     const db = await startDatabase()
     cleanups.push(() => db.stop())
     await migrateAndSeed(db.databaseUrl)
+    const statistics = await keepTableStatistics(db.databaseUrl)
+    cleanups.push(() => statistics.stop())
     const pool = new pg.Pool({ connectionString: db.databaseUrl, max: 2 })
     pool.on("error", () => {})
     cleanups.push(() => pool.end())

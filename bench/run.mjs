@@ -16,7 +16,7 @@ import { setupStore, storeCheckout, storeCheckoutAvailability } from "./scenario
 import { setupMedusaStore, storeAddLineItem, storeCompleteCart, storeProductList } from "./scenarios/medusa-store.mjs"
 import { autocannonRun, median, roundTo } from "./lib/load.mjs"
 import { mergeResults, RESULTS_FILE } from "./lib/results.mjs"
-import { cleanUpOnInterrupt, ensureBuild, migrateAndSeed, root, startDatabase, startServer } from "./lib/server.mjs"
+import { cleanUpOnInterrupt, ensureBuild, keepTableStatistics, migrateAndSeed, root, startDatabase, startDeployment } from "./lib/server.mjs"
 
 const DURATION_S = Math.max(1, Number(process.env.BENCH_SECONDS || 10))
 /** Fewest rounds whose medians may be written to latest.json. */
@@ -325,7 +325,7 @@ function printReport(rounds, summary, tally, memory) {
             `${tally.stock_mismatches} of ${tally.runs} runs' stock did not match their paid orders`
     )
   }
-  console.log(`\npeak server memory: ${memory.peak_rss_mb ?? "n/a"} MB (sum of VmHWM over the server's process group; sampled RSS peak ${memory.peak_rss_sampled_mb ?? "n/a"} MB)`)
+  console.log(`\npeak server memory: ${memory.peak_rss_mb ?? "n/a"} MB (sum of VmHWM over the server's process group, and the worker's when split; sampled RSS peak ${memory.peak_rss_sampled_mb ?? "n/a"} MB)`)
 }
 
 function writeResults(report) {
@@ -412,20 +412,27 @@ async function main() {
 
   const rounds = []
   let memory = {}
+  let topology = null
+  let statisticsKeeper = null
   let build
   try {
     build = await ensureBuild()
     const db = await startDatabase()
     cleanups.push(() => db.stop())
     await migrateAndSeed(db.databaseUrl)
+    const autovacuum = await keepTableStatistics(db.databaseUrl)
+    cleanups.push(() => autovacuum.stop())
+    statisticsKeeper = autovacuum.active ? "autovacuum stand-in (the server has autovacuum off)" : "the server's autovacuum"
     const pool = new pg.Pool({ connectionString: db.databaseUrl, max: 2 })
     // An idle connection cut by a database shutdown (Ctrl-C stops embedded PostgreSQL too) must not crash cleanup.
     pool.on("error", () => {})
     cleanups.push(() => pool.end())
     const sql = (text, params) => pool.query(text, params)
 
-    const server = await startServer(db.databaseUrl)
+    const server = await startDeployment(db.databaseUrl)
     cleanups.push(() => server.stop())
+    topology = server.topology
+    log(`topology: ${topology === "split" ? "API server + worker on Redis" : "one shared process"}`)
     const ctx = { baseUrl: server.baseUrl, sql }
     log("setting up scenarios (stock of the prints, product ids, publishable key, shipping option)")
     ctx.atelier = await setupAtelier({ baseUrl: server.baseUrl, sql })
@@ -469,7 +476,12 @@ async function main() {
       round_order: plan.map((step) => `${step.id}@c${step.concurrency}`),
       ratios: "median over the rounds of each round's ratio (the two sides of a ratio run back to back in a round)",
       server: "medusa start (production build), NODE_ENV=production, LOG_LEVEL=error, admin disabled",
+      topology:
+        topology === "split"
+          ? "split: API server (WORKER_MODE=server) + worker (WORKER_MODE=worker) on Redis"
+          : "shared: one process, in-process modules",
       database: process.env.DATABASE_URL ? "scratch database next to DATABASE_URL" : "embedded PostgreSQL (scratch)",
+      table_statistics: statisticsKeeper,
       build_had_type_errors: Boolean(build?.errors),
     },
     scenarios: scenarioMedians(rounds),

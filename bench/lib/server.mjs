@@ -7,6 +7,8 @@ import { ensureBuild as buildIfStale } from "../../scripts/lib/build.mjs"
 import { freePort, scratchDatabase } from "../../scripts/lib/database.mjs"
 import { migrateAndSeed as migrateAndSeedDatabase } from "../../scripts/lib/medusa.mjs"
 import { localGatewayProductionEnv, memorySampler, raisedRateLimitsEnv, startMedusa } from "../../scripts/lib/processes.mjs"
+import { startAutovacuumStandIn } from "./autovacuum.mjs"
+import { claimRedisDatabase, probeRedisSync, redisUrlFromEnv } from "../../scripts/lib/redis.mjs"
 
 export { cleanUpOnInterrupt, memorySampler } from "../../scripts/lib/processes.mjs"
 
@@ -31,6 +33,14 @@ export function startDatabase() {
 /** Migrations and demo data (the project's own CLI commands, as `npm run dev` does). */
 export function migrateAndSeed(databaseUrl) {
   return migrateAndSeedDatabase(root, databaseUrl, { log })
+}
+
+/**
+ * Keeps the scratch database's table statistics as a production server's autovacuum would, where this server has
+ * autovacuum off (bench/lib/autovacuum.mjs); start it once the migrations ran. Resolves to {active, stop()}.
+ */
+export function keepTableStatistics(databaseUrl) {
+  return startAutovacuumStandIn(databaseUrl, { log })
 }
 
 /**
@@ -66,5 +76,49 @@ export async function startServer(databaseUrl, env = {}) {
       memory.stop()
       await server.stop()
     },
+  }
+}
+
+/**
+ * The deployment the gallery benchmark measures (bench/README.md, "Topology"). BENCH_TOPOLOGY `shared` (the default)
+ * is one process with the in-process modules, the configuration `npm run dev` runs and every earlier run measured;
+ * `split` is Medusa's production shape: an API server (`WORKER_MODE=server`) and a worker (`WORKER_MODE=worker`) on
+ * a Redis database of their own (REDIS_URL, else 127.0.0.1:6379), so the follow-up of a paid order (order book,
+ * emails, transfers) runs beside the requests instead of on their event loop.
+ * Resolves to {topology, baseUrl, pid, memory: {result()}, stop()}; memory sums both processes when split.
+ */
+export async function startDeployment(databaseUrl) {
+  const topology = process.env.BENCH_TOPOLOGY || "shared"
+  if (!["split", "shared"].includes(topology)) throw new Error(`BENCH_TOPOLOGY must be split or shared, got "${topology}"`)
+  if (topology === "split") {
+    const probe = probeRedisSync(redisUrlFromEnv())
+    if (!probe.reachable) throw new Error(`BENCH_TOPOLOGY=split needs Redis at ${redisUrlFromEnv()}: ${probe.reason}`)
+  }
+  if (topology === "shared") {
+    const server = await startServer(databaseUrl)
+    return { topology, ...server }
+  }
+  const redis = await claimRedisDatabase(redisUrlFromEnv(), { log })
+  const started = []
+  const stop = async () => {
+    for (const process_ of started.reverse()) await process_.stop()
+    await redis.release()
+  }
+  try {
+    const server = await startServer(databaseUrl, { REDIS_URL: redis.url, WORKER_MODE: "server" })
+    started.push(server)
+    const worker = await startServer(databaseUrl, { REDIS_URL: redis.url, WORKER_MODE: "worker" })
+    started.push(worker)
+    const memory = {
+      result: () => {
+        const parts = [server.memory.result(), worker.memory.result()]
+        const sum = (key) => (parts.some((part) => part[key] == null) ? null : parts.reduce((total, part) => total + part[key], 0))
+        return { peak_rss_mb: sum("peak_rss_mb"), peak_rss_sampled_mb: sum("peak_rss_sampled_mb"), processes: sum("processes") }
+      },
+    }
+    return { topology, baseUrl: server.baseUrl, pid: server.pid, memory, stop }
+  } catch (error) {
+    await stop()
+    throw error
   }
 }
