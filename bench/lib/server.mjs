@@ -80,19 +80,26 @@ export async function startServer(databaseUrl, env = {}) {
 }
 
 /**
- * The deployment the gallery benchmark measures (bench/README.md, "Topology"). BENCH_TOPOLOGY `shared` (the default)
- * is one process with the in-process modules, the configuration `npm run dev` runs and every earlier run measured;
- * `split` is Medusa's production shape: an API server (`WORKER_MODE=server`) and a worker (`WORKER_MODE=worker`) on
- * a Redis database of their own (REDIS_URL, else 127.0.0.1:6379), so the follow-up of a paid order (order book,
- * emails, transfers) runs beside the requests instead of on their event loop.
+ * The deployment the gallery benchmark measures (bench/README.md, "Topology"). BENCH_TOPOLOGY `split` is the
+ * deployment Medusa prescribes for production: an API server (`WORKER_MODE=server`) and a worker (`WORKER_MODE=worker`)
+ * on a Redis database of their own (REDIS_URL, else 127.0.0.1:6379), so the follow-up of a paid order (order book,
+ * emails, transfers) runs beside the requests instead of on their event loop. `shared` is one process with the
+ * in-process modules, as `npm run dev`. Unset: `split` when Redis answers, else `shared` (said in the log).
  * Resolves to {topology, baseUrl, pid, memory: {result()}, stop()}; memory sums both processes when split.
  */
 export async function startDeployment(databaseUrl) {
-  const topology = process.env.BENCH_TOPOLOGY || "shared"
-  if (!["split", "shared"].includes(topology)) throw new Error(`BENCH_TOPOLOGY must be split or shared, got "${topology}"`)
+  const requested = process.env.BENCH_TOPOLOGY || null
+  if (requested && !["split", "shared"].includes(requested)) {
+    throw new Error(`BENCH_TOPOLOGY must be split or shared, got "${requested}"`)
+  }
+  let topology = requested ?? "split"
   if (topology === "split") {
     const probe = probeRedisSync(redisUrlFromEnv())
-    if (!probe.reachable) throw new Error(`BENCH_TOPOLOGY=split needs Redis at ${redisUrlFromEnv()}: ${probe.reason}`)
+    if (!probe.reachable && requested) throw new Error(`BENCH_TOPOLOGY=split needs Redis at ${redisUrlFromEnv()}: ${probe.reason}`)
+    if (!probe.reachable) {
+      log(`no Redis at ${redisUrlFromEnv()} (${probe.reason}): measuring one shared process, not server + worker`)
+      topology = "shared"
+    }
   }
   if (topology === "shared") {
     const server = await startServer(databaseUrl)
