@@ -5,6 +5,7 @@ import type { Knex, SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { randomUUID } from "node:crypto"
 import { GALLERY_MODULE } from "../../src/modules/gallery"
 import type GalleryModuleService from "../../src/modules/gallery/service"
+import { MARK_ORDER_PAID } from "../../src/modules/gallery/service"
 import expireGalleryCarts, { config as expireJobConfig } from "../../src/jobs/expire-gallery-carts"
 import { anyStatus, type Api } from "../helpers/accounts"
 import { responseCookie, withCookie } from "../helpers/cookies"
@@ -383,6 +384,25 @@ medusaIntegrationTestRunner({
     })
 
     describe("cart writes of the gallery service", () => {
+      it("a payment empties its cart by the session index, not by reading every open cart", async () => {
+        // The cart's indexes are partial (deleted_at IS NULL): a statement without that condition can only scan the
+        // table. With sequential scans priced out, a plan that still scans gallery_cart_item has no index to use.
+        type PlanNode = { "Node Type": string; "Relation Name"?: string; Plans?: PlanNode[] }
+        const cartScans = (node: PlanNode): string[] => [
+          ...(node["Relation Name"] === "gallery_cart_item" ? [node["Node Type"]] : []),
+          ...(node.Plans ?? []).flatMap(cartScans),
+        ]
+        const bindings = Array.from(MARK_ORDER_PAID.sql.match(/\?/g) ?? [], () => null)
+        const plan = await pg.transaction(async (trx) => {
+          await trx.raw("SET LOCAL enable_seqscan = off")
+          const { rows } = await trx.raw(`EXPLAIN (FORMAT JSON) ${MARK_ORDER_PAID.sql}`, bindings)
+          return (rows[0]["QUERY PLAN"] as { Plan: PlanNode }[])[0].Plan
+        })
+        const scans = cartScans(plan)
+        expect(scans.length).toBeGreaterThan(0)
+        expect(scans).not.toContain("Seq Scan")
+      })
+
       it("mixed concurrent adds, updates and removes in one session never deadlock or break the 1..99 range", async () => {
         const sessionId = randomUUID()
         const productIds = ELIGIBLE.map((h) => ids[h])

@@ -173,8 +173,12 @@ const QUEUE_OUTBOX_IF_PAID = `outbox AS (
   ON CONFLICT (key) WHERE deleted_at IS NULL DO NOTHING
 )`
 
-/** The payment's write (markOrderPaid): paid state, transitions, payouts, the emptied cart and the outbox. */
-const MARK_ORDER_PAID = preparedStatement("gallery_mark_order_paid", `
+/**
+ * The payment's write (markOrderPaid): paid state, transitions, payouts, the emptied cart and the outbox. The cart's
+ * indexes are partial (`deleted_at IS NULL`), so its delete names that condition: without it the only plan was a scan
+ * of every open cart, on every payment (docs/architecture.md, "Queries and hot paths"). Exported for that plan's test.
+ */
+export const MARK_ORDER_PAID = preparedStatement("gallery_mark_order_paid", `
 WITH paid AS (
   UPDATE gallery_order SET status = 'paid', paid_at = ?, payment_failure = NULL, updated_at = now()
   WHERE ${PENDING_BY_ID}
@@ -202,7 +206,7 @@ payouts AS (
   RETURNING id, artist_order_id, organization_id, amount_cents
 ),
 cart AS (
-  DELETE FROM gallery_cart_item c USING paid WHERE c.session_id = paid.cart_session_id
+  DELETE FROM gallery_cart_item c USING paid WHERE c.session_id = paid.cart_session_id AND c.deleted_at IS NULL
 ),
 ${QUEUE_OUTBOX_IF_PAID}
 SELECT (SELECT count(*) FROM paid)::int AS paid,
