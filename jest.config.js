@@ -24,7 +24,19 @@ const common = {
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/", "<rootDir>/.data/"],
 }
 
-// Three kinds of test, cheapest first: pure functions, module services against a real database, whole HTTP server.
+// Tests that drive the harnesses' ES modules (scripts/lib, bench/lib) through native import(), which swc must keep.
+const harnessTests = {
+  moduleFileExtensions: ["js", "mjs", "ts", "json"],
+  transform: {
+    "^.+\\.ts$": [
+      "@swc/jest",
+      { jsc: { parser: { syntax: "typescript" }, target: "es2021" }, module: { type: "commonjs", ignoreDynamic: true } },
+    ],
+  },
+}
+
+// Kinds of test, cheapest first: pure functions, module services against a real database, whole HTTP server, then
+// the multi-process tests and the benchmark harness.
 module.exports = {
   globalSetup: "<rootDir>/integration-tests/global-setup.js",
   globalTeardown: "<rootDir>/integration-tests/global-teardown.js",
@@ -46,26 +58,14 @@ module.exports = {
     {
       ...common,
       displayName: "scale",
-      moduleFileExtensions: ["js", "mjs", "ts", "json"],
-      transform: {
-        "^.+\\.ts$": [
-          "@swc/jest",
-          { jsc: { parser: { syntax: "typescript" }, target: "es2021" }, module: { type: "commonjs", ignoreDynamic: true } },
-        ],
-      },
+      ...harnessTests,
       testMatch: ["<rootDir>/integration-tests/scale/**/*.spec.ts"],
     },
     {
       // The benchmarks' own machinery (bench/lib), where a rule decides what a figure measures.
       ...common,
       displayName: "tooling",
-      moduleFileExtensions: ["js", "mjs", "ts", "json"],
-      transform: {
-        "^.+\\.ts$": [
-          "@swc/jest",
-          { jsc: { parser: { syntax: "typescript" }, target: "es2021" }, module: { type: "commonjs", ignoreDynamic: true } },
-        ],
-      },
+      ...harnessTests,
       testMatch: ["<rootDir>/integration-tests/tooling/**/*.spec.ts"],
     },
   ],

@@ -50,7 +50,7 @@ export function keepTableStatistics(databaseUrl) {
 export async function startServer(databaseUrl, env = {}) {
   const port = await freePort()
   const started = Date.now()
-  // The benchmark measures the default configuration: the local payment gateway, the in-process modules.
+  // The local payment gateway; the in-process modules unless `env` names Redis (startDeployment).
   const server = await startMedusa({
     root,
     port,
@@ -108,7 +108,7 @@ export async function startDeployment(databaseUrl) {
   const redis = await claimRedisDatabase(redisUrlFromEnv(), { log })
   const started = []
   const stop = async () => {
-    for (const process_ of started.reverse()) await process_.stop()
+    for (const member of started.reverse()) await member.stop()
     await redis.release()
   }
   try {
