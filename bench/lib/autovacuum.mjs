@@ -28,7 +28,7 @@ export function autovacuumWork(rows, settings = AUTOVACUUM_DEFAULTS) {
     const vacuum =
       Number(row.n_dead_tup) > settings.vacuumThreshold + settings.vacuumScaleFactor * live ||
       Number(row.n_ins_since_vacuum) > settings.vacuumInsertThreshold + settings.vacuumInsertScaleFactor * live
-    if (analyze || vacuum) work.push({ table: `"${row.schemaname}"."${row.relname}"`, vacuum, analyze })
+    if (analyze || vacuum) work.push({ table: `${pg.escapeIdentifier(row.schemaname)}.${pg.escapeIdentifier(row.relname)}`, vacuum, analyze })
   }
   return work
 }

@@ -106,15 +106,24 @@ export async function startDeployment(databaseUrl) {
     return { topology, ...server }
   }
   const redis = await claimRedisDatabase(redisUrlFromEnv(), { log })
+  // One set of secrets for both processes, as one deployment has: the worker's channel jobs decrypt the marketplace
+  // tokens the server encrypted.
+  const production = localGatewayProductionEnv()
+  const shared = {
+    REDIS_URL: redis.url,
+    JWT_SECRET: process.env.JWT_SECRET || crypto.randomBytes(24).toString("hex"),
+    COOKIE_SECRET: process.env.COOKIE_SECRET || crypto.randomBytes(24).toString("hex"),
+    CHANNEL_ENCRYPTION_KEY: production.CHANNEL_ENCRYPTION_KEY,
+  }
   const started = []
   const stop = async () => {
     for (const member of started.reverse()) await member.stop()
     await redis.release()
   }
   try {
-    const server = await startServer(databaseUrl, { REDIS_URL: redis.url, WORKER_MODE: "server" })
+    const server = await startServer(databaseUrl, { ...shared, WORKER_MODE: "server" })
     started.push(server)
-    const worker = await startServer(databaseUrl, { REDIS_URL: redis.url, WORKER_MODE: "worker" })
+    const worker = await startServer(databaseUrl, { ...shared, WORKER_MODE: "worker" })
     started.push(worker)
     const memory = {
       result: () => {
