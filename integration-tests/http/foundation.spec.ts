@@ -55,6 +55,9 @@ async function guardedRoutes(): Promise<{ method: string; path: string }[]> {
   return routes
 }
 
+/** `/api/members/me` -> `/Api/Members/Me`: the first letter of each segment upper-cased. */
+const mixedCase = (path: string) => path.replace(/\/(\w)/g, (_, letter: string) => `/${letter.toUpperCase()}`)
+
 medusaIntegrationTestRunner({
   testSuite: ({ api: rawApi, getContainer }) => {
     const api = rawApi as Api
@@ -292,15 +295,19 @@ medusaIntegrationTestRunner({
             { method: "GET", path: "/api/guest/status" },
           ])
         )
-        for (const { method, path } of routes) {
-          for (const config of [anyStatus, bearer("not-a-jwt")]) {
-            const res = await api.request({ method, url: path, data: method === "GET" || method === "DELETE" ? undefined : {}, ...config })
-            expect([method, path, res.status, res.data]).toEqual([
-              method,
-              path,
-              401,
-              { error: "Unauthorized", message: expect.any(String) },
-            ])
+        // Express routes paths case-insensitively and with a trailing slash: every variant it routes is guarded too.
+        const variants = (path: string) => [path, path.toUpperCase(), mixedCase(path), `${path}/`]
+        for (const { method, path: routePath } of routes) {
+          for (const path of variants(routePath)) {
+            for (const config of [anyStatus, bearer("not-a-jwt")]) {
+              const res = await api.request({ method, url: path, data: method === "GET" || method === "DELETE" ? undefined : {}, ...config })
+              expect([method, path, res.status, res.data]).toEqual([
+                method,
+                path,
+                401,
+                { error: "Unauthorized", message: expect.any(String) },
+              ])
+            }
           }
         }
       })

@@ -2,16 +2,17 @@
 export type RouteFamily = "platform" | "gallery" | "application" | "medusa"
 
 /** The platform API's mounts: `/v1`, the storefront variant `/api/v1` and the sandbox's `/sandbox/v1`. */
-const PLATFORM_PATH = /^\/(?:api\/|sandbox\/)?v1(?:\/|$)/
+const PLATFORM_PATH = /^\/(?:api\/|sandbox\/)?v1(?:\/|$)/i
 
 export function isPlatformPath(path: string): boolean {
   return PLATFORM_PATH.test(path)
 }
 
+/** The family of a path, in any case (the router matches paths case-insensitively, src/lib/request-path.ts). */
 export function routeFamily(path: string): RouteFamily {
   if (isPlatformPath(path)) return "platform"
-  if (/^\/api\/(gallery|admin)(\/|$)/.test(path)) return "gallery"
-  if (path === "/api" || path.startsWith("/api/")) return "application"
+  if (/^\/api\/(gallery|admin)(\/|$)/i.test(path)) return "gallery"
+  if (/^\/api(\/|$)/i.test(path)) return "application"
   return "medusa"
 }
 
@@ -38,7 +39,9 @@ export const PLATFORM_ERROR_CODES = [
   "authentication_required",
   "invalid_api_key",
   "insufficient_scope",
+  "workspace_expired",
   "not_found",
+  "method_not_allowed",
   "rate_limit_exceeded",
   "internal_error",
 ] as const
@@ -48,6 +51,7 @@ export function platformErrorCode(status: number): PlatformErrorCode {
   if (status === 401) return "invalid_api_key"
   if (status === 403) return "insufficient_scope"
   if (status === 404) return "not_found"
+  if (status === 405) return "method_not_allowed"
   if (status === 429) return "rate_limit_exceeded"
   if (status >= 500) return "internal_error"
   return "invalid_request"

@@ -24,10 +24,10 @@ import { webhookEndpointMiddlewares } from "./webhook-endpoints/middlewares"
  * routes a shopper calls without an account (/api/cart/email, /api/create-payment-intent, /api/unsubscribe/{token}),
  * the Etsy OAuth callback (the browser comes back from Etsy without a token; its state is the credential,
  * docs/marketplace-channels.md), and the platform API's storefront variant /api/v1 (API keys, src/api/v1). Matched up
- * to the "/api" segment so that Express accepts it as a prefix.
+ * to the "/api" segment so that Express accepts it as a prefix, and in any case, as Express routes (src/lib/request-path.ts).
  */
 export const DASHBOARD_ROUTES =
-  /^\/api(?=\/(?!(?:gallery|admin|webhooks|sandbox|unsubscribe|cart\/email|create-payment-intent|channels\/etsy\/callback|v1)(?:[/?#]|$)))/
+  /^\/api(?=\/(?!(?:gallery|admin|webhooks|sandbox|unsubscribe|cart\/email|create-payment-intent|channels\/etsy\/callback|v1)(?:[/?#]|$)))/i
 
 /** The public storefront routes under /api (no member token): the paths DASHBOARD_ROUTES leaves out besides the families. */
 export const PUBLIC_STOREFRONT_ROUTES = ["/api/cart/email", "/api/create-payment-intent", "/api/unsubscribe"] as const

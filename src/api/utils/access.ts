@@ -12,6 +12,7 @@ import { GALLERY_MODULE } from "../../modules/gallery"
 import type GalleryModuleService from "../../modules/gallery/service"
 import type { MembershipRole } from "../../modules/organization/models/membership"
 import { ADMIN_ACTOR, MEMBER_ACTOR } from "../../lib/actors"
+import { requestPath } from "../../lib/request-path"
 import { findMemberships, type MembershipRow } from "../../queries/memberships"
 import { fieldError, sendAuthError } from "./error-response"
 
@@ -73,7 +74,7 @@ export function requireDashboardMember(): Middleware[] {
   const registration = authenticate(MEMBER_ACTOR, ["bearer"], { allowUnregistered: true, allowUnauthenticated: true }) as Middleware
   return [
     (req, res, next) => {
-      const path = (req.originalUrl || req.url || "").split("?")[0].replace(/\/+$/, "")
+      const path = requestPath(req)
       const isRegistration = REGISTRATION_ROUTES.some((route) => route.method === req.method && route.path === path)
       if (!isRegistration) return identifyMember(req, res, () => checkMember(req, res, next))
       return registration(req, res, () => {

@@ -2,6 +2,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { parseCorsOrigins } from "@medusajs/framework/utils"
 import cors from "cors"
 import { routeFamily } from "../../lib/error-bodies"
+import { requestPath } from "../../lib/request-path"
 import { ERROR_FIELD_HEADER } from "./error-response"
 
 type Middleware = (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => void
@@ -31,7 +32,7 @@ export function apiCors(): Middleware {
   const application = familyCors("APP_CORS")
   const platform = familyCors("PLATFORM_CORS", false)
   return (req, res, next) => {
-    const family = routeFamily((req.originalUrl || req.url || "").split("?")[0])
+    const family = routeFamily(requestPath(req))
     return (family === "gallery" ? gallery : family === "platform" ? platform : application)(req, res, next)
   }
 }

@@ -3,6 +3,7 @@ import { errorHandler as medusaErrorHandler, getHttpResponseFromError } from "@m
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { authErrorBody, errorBody, routeFamily } from "../../lib/error-bodies"
 import { isPublicConflict } from "../../lib/public-conflict"
+import { requestPath } from "../../lib/request-path"
 
 /** Names the input field an error is about (`email`, `shippingAddress.city`), when known. */
 export const ERROR_FIELD_HEADER = "X-Error-Field"
@@ -16,14 +17,23 @@ export function fieldError(type: string, message: string, field: string) {
   return Object.assign(new MedusaError(type, message), { field })
 }
 
+export const MALFORMED_PATH_MESSAGE = "Malformed URL: the path holds an invalid percent-escape"
+
+/** Express's refusal to decode a route parameter (`%E0%A4%A`): a URIError it marks with status 400. */
+function isMalformedPath(err: unknown): boolean {
+  return err instanceof URIError && (err as URIError & { status?: number }).status === 400
+}
+
 /**
  * One error handler for the whole server: Atelier's families get their own bodies (docs/architecture.md);
  * Medusa's own routes (/admin, /store, /auth) keep Medusa's.
  */
 export function atelierErrorHandler() {
   const medusa = medusaErrorHandler()
-  return (err: Error, req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
-    const family = routeFamily((req.originalUrl || req.url || "").split("?")[0])
+  return (caught: Error, req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
+    // The caller's mistake, not ours: 400 in every family (Medusa's own routes included), never a 500 and its stack.
+    const err = isMalformedPath(caught) ? fieldError(MedusaError.Types.INVALID_DATA, MALFORMED_PATH_MESSAGE, "path") : caught
+    const family = routeFamily(requestPath(req))
     if (family === "medusa") return medusa(err, req, res, next)
 
     const { statusCode, body } = getHttpResponseFromError(err)

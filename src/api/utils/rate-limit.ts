@@ -4,6 +4,7 @@ import type { ConfigModule } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { ADMIN_ACTOR, MEMBER_ACTOR } from "../../lib/actors"
 import { errorBody, isPlatformPath, routeFamily } from "../../lib/error-bodies"
+import { requestPath } from "../../lib/request-path"
 import { applicationLimits, clientAddress, trustedProxyHops, type ApplicationLimits } from "../../lib/rate-limits"
 import { connectRateLimitStore, consume } from "../../platform/rate-limiter"
 
@@ -82,7 +83,7 @@ const WEBHOOKS = /^\/api\/webhooks(?:\/|$)/
 export function applicationRateLimit(): Middleware {
   connectRateLimitStore()
   return async (req, res, next) => {
-    const path = (req.originalUrl || req.url || "").split("?")[0]
+    const path = requestPath(req)
     const { limits, enabled } = settings()
     if (!enabled || isPlatformPath(path)) return next()
     let name: string

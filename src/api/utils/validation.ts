@@ -2,6 +2,7 @@ import { zodValidator } from "@medusajs/framework"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
+import { requestPath } from "../../lib/request-path"
 import { findUnsafeText, isSafeText } from "../../lib/safe-text"
 import { fieldError } from "./error-response"
 
@@ -152,7 +153,7 @@ function matcherPattern(matcher: string | RegExp): RegExp {
       return part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")
     })
     .join("")
-  return new RegExp(`^${source}/?$`)
+  return new RegExp(`^${source}/?$`, "i")
 }
 
 function coveredRoutes(routes: MiddlewareRoute[]): CoveredRoute[] {
@@ -190,8 +191,8 @@ export function inputBackstop(routes: MiddlewareRoute[], options: { signedBodyPa
       (route) => route.validates === location && (!route.methods || route.methods.includes(method)) && route.pattern.test(path)
     )
   return (req, _res, next) => {
-    const path = (req.originalUrl || req.url || "").split("?")[0]
-    const decoded = decodedSegments(path)
+    const path = requestPath(req)
+    const decoded = decodedSegments((req.originalUrl || req.url || "").split("?")[0])
     if (decoded !== null && !isSafeText(decoded)) return next(invalid(UNSAFE_TEXT_MESSAGE, "path"))
     for (const location of ["query", "body"] as const) {
       const unsafe = findUnsafeText(req[location])

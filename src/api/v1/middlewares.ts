@@ -11,7 +11,7 @@ import { parseListQuery, type ListSpec } from "./validators"
 export const PLATFORM_MOUNTS = ["/v1", "/api/v1", "/sandbox/v1"] as const
 
 /** Every platform path, matched up to the version segment so that Express accepts it as a prefix. */
-const PLATFORM_PATHS = /^\/(?:api\/|sandbox\/)?v1(?=\/|$)/
+const PLATFORM_PATHS = /^\/(?:api\/|sandbox\/)?v1(?=\/|$)/i
 
 /** Middleware: `req.validatedQuery` = the parsed list query; a 400 naming the parameter otherwise. */
 function validateListQuery(spec: ListSpec) {

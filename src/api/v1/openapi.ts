@@ -77,8 +77,14 @@ function operationObject(operation: V1Operation) {
       },
       400: errorResponse("Invalid query or body (code invalid_request; details.field names the parameter or field)"),
       401: errorResponse("No key (authentication_required), or a malformed, unknown, revoked or wrong-environment key (invalid_api_key)"),
-      403: errorResponse("The key lacks the scope (insufficient_scope), or the object belongs to another organization"),
+      403: errorResponse(
+        "The key lacks the scope (insufficient_scope), the object belongs to another organization, or a write with a key " +
+          "of an expired guest workspace (workspace_expired)"
+      ),
       ...(operation.notFound ? { 404: errorResponse("No such object (not_found)") } : {}),
+      405: errorResponse("A method this path does not have (method_not_allowed); Allow lists the ones it has", {
+        Allow: { description: "The methods of this path", schema: { type: "string" } },
+      }),
       429: errorResponse("Rate limit exceeded (rate_limit_exceeded)", {
         ...RATE_LIMIT_HEADERS,
         "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } },
@@ -111,8 +117,10 @@ export function openApiDocument() {
       description:
         "Organization-scoped API for artists' own sites and integrations. Authenticate with `Authorization: Bearer <key>` " +
         `(keys atl_live_... for live, atl_test_... for the sandbox). Scopes: ${API_SCOPES.join(", ")}. ` +
-        `Error codes: ${PLATFORM_ERROR_CODES.join(", ")}. Deprecated usage is announced with Deprecation, Sunset and ` +
-        'Link rel="deprecation" headers.',
+        `Error codes: ${PLATFORM_ERROR_CODES.join(", ")}. A path the API does not have answers 404 (not_found), a ` +
+        "method a path does not have 405 (method_not_allowed, with Allow), both in the error body below, with or " +
+        "without a key. A malformed percent-escape in the path answers 400 (invalid_request). Deprecated usage is " +
+        'announced with Deprecation, Sunset and Link rel="deprecation" headers.',
     },
     servers: [
       { url: "/", description: "Live" },

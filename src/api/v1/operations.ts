@@ -71,3 +71,27 @@ export const V1_OPERATIONS: V1Operation[] = [
     notFound: true,
   },
 ]
+
+/** The public OpenAPI document, the one path outside `V1_OPERATIONS` (no key needed). */
+export const OPENAPI_PATH = "/openapi.json"
+
+const pathPatterns = [...new Set([...V1_OPERATIONS.map((operation) => operation.path), OPENAPI_PATH])].map((path) => ({
+  pattern: new RegExp(`^${path.replace(/\{\w+\}/g, "[^/]+")}$`, "i"),
+  methods: path === OPENAPI_PATH ? ["GET"] : V1_OPERATIONS.filter((operation) => operation.path === path).map((o) => o.method),
+}))
+
+/**
+ * Whether the API has this path and method (`path` under the version prefix, as `routedPath` gives it): `ok`, or
+ * `not_found` (404: no such path), or `method_not_allowed` with the methods the path has (405, its `Allow`). HEAD is
+ * answered wherever GET is, and OPTIONS is left to CORS, as Express does.
+ */
+export function resolveV1Path(
+  method: string,
+  path: string
+): { outcome: "ok" } | { outcome: "not_found" } | { outcome: "method_not_allowed"; allow: string[] } {
+  const found = pathPatterns.find(({ pattern }) => pattern.test(path))
+  if (!found) return { outcome: "not_found" }
+  const allowed = found.methods.includes("GET") ? [...found.methods, "HEAD"] : found.methods
+  if (method === "OPTIONS" || allowed.includes(method)) return { outcome: "ok" }
+  return { outcome: "method_not_allowed", allow: allowed }
+}

@@ -11,6 +11,9 @@ import { apiKeyCache, shouldTouch } from "../../platform/api-key-cache"
 import { consume } from "../../platform/rate-limiter"
 import { findApiKeyByHash } from "../../queries/platform-api-keys"
 import { rateLimitsEnabled } from "../utils/rate-limit"
+import { requestPath } from "../../lib/request-path"
+import { GUEST_MESSAGES, isGuestWorkspaceExpired, isWriteMethod } from "../../lib/guest-workspace"
+import { OPENAPI_PATH, resolveV1Path } from "./operations"
 
 type Middleware = (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => unknown
 
@@ -39,6 +42,8 @@ export const PLATFORM_MESSAGES = {
   liveKeyOnSandbox: "This is a live key (atl_live_): the sandbox API accepts sandbox keys (atl_test_) only; call /v1",
   insufficientScope: (scope: ApiScope) => `This API key lacks the ${scope} scope`,
   rateLimited: "Rate limit exceeded for this organization's plan: retry after the time in Retry-After",
+  noSuchPath: (method: string, path: string) => `No such endpoint: ${method} ${path} (see /v1/openapi.json)`,
+  methodNotAllowed: (method: string, allow: string[]) => `${method} is not allowed here: use ${allow.join(", ")}`,
 } as const
 
 function fail(res: MedusaResponse, status: number, code: PlatformErrorCode, message: string, reason: string, field: string | null = null) {
@@ -76,11 +81,20 @@ function scaledPlanWindows(plan: string): RateWindow[] {
  */
 export function platformAuth(): Middleware {
   return async (req, res, next) => {
-    const path = (req.originalUrl || req.url || "").split("?")[0]
+    const path = requestPath(req)
     const mount = MOUNT.exec(path)?.[1]
     if (!mount) return next()
     const rest = path.slice(mount.length) || "/"
-    if (req.method === "GET" && rest === "/openapi.json") return next()
+    // The API's own 404 and 405 in its own body, before the key: which paths exist is public (the OpenAPI document).
+    const route = resolveV1Path(req.method, rest)
+    if (route.outcome === "not_found") {
+      return fail(res, 404, "not_found", PLATFORM_MESSAGES.noSuchPath(req.method, path), "unknown_path")
+    }
+    if (route.outcome === "method_not_allowed") {
+      res.set("Allow", route.allow.join(", "))
+      return fail(res, 405, "method_not_allowed", PLATFORM_MESSAGES.methodNotAllowed(req.method, route.allow), "method_not_allowed")
+    }
+    if (rest === OPENAPI_PATH) return next()
 
     const credential = bearerCredential(req.get("authorization"))
     if (credential === null) {
@@ -102,6 +116,10 @@ export function platformAuth(): Middleware {
       const record = await apiKeyCache.get(parsed.hash, (hash) => findApiKeyByHash(req.scope, hash))
       if (!record) return fail(res, 401, "invalid_api_key", PLATFORM_MESSAGES.unknownKey, "unknown", "Authorization")
       if (record.revoked) return fail(res, 401, "invalid_api_key", PLATFORM_MESSAGES.revokedKey, "revoked", "Authorization")
+      // The dashboard's rule for an expired guest workspace, for its keys too: reads stay, writes are refused.
+      if (isWriteMethod(req.method) && isGuestWorkspaceExpired({ isGuest: record.is_guest, expiresAt: record.expires_at }, new Date())) {
+        return fail(res, 403, "workspace_expired", GUEST_MESSAGES.expired, "expired")
+      }
       ;(req as PlatformRequest).platform = {
         keyId: record.id,
         organizationId: record.data_organization_id,

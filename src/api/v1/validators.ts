@@ -168,7 +168,7 @@ export const OrderResponse = z.object({ data: OrderSchema })
 
 export const ErrorResponse = z.object({
   error: z.object({
-    code: z.string().describe("invalid_request, authentication_required, invalid_api_key, insufficient_scope, not_found, rate_limit_exceeded, internal_error"),
+    code: z.string().describe("invalid_request, authentication_required, invalid_api_key, insufficient_scope, workspace_expired, not_found, method_not_allowed, rate_limit_exceeded, internal_error"),
     message: z.string(),
     details: z.object({ field: z.string().nullable(), reason: z.string() }),
   }),

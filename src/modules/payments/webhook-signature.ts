@@ -1,5 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import Stripe from "stripe"
+import { findUnsafeText, isSafeText } from "../../lib/safe-text"
 import type { WebhookEvent } from "./types"
 
 /**
@@ -13,6 +14,11 @@ export function signWebhookPayload(payload: string, secret: string, timestamp?: 
 
 function invalidSignature(): MedusaError {
   return new MedusaError(MedusaError.Types.INVALID_DATA, "Invalid signature")
+}
+
+/** An event id or type: a non-empty string of at most 255 characters, with no NUL or unpaired surrogate. */
+function isEventName(value: unknown): value is string {
+  return typeof value === "string" && value.length > 0 && value.length <= 255 && isSafeText(value)
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -45,12 +51,15 @@ export function verifyWebhookEvent(
   }
   const parsed: unknown = event
   const data = isRecord(parsed) ? parsed.data : undefined
+  // A signed event is still refused (400, nothing recorded or applied) when it could not be stored or matched as
+  // it is: ids and types that are not short plain strings, or text PostgreSQL refuses (a NUL) anywhere in its object.
   if (
     !isRecord(parsed) ||
-    typeof parsed.id !== "string" ||
-    typeof parsed.type !== "string" ||
+    !isEventName(parsed.id) ||
+    !isEventName(parsed.type) ||
     !isRecord(data) ||
-    !isRecord(data.object)
+    !isRecord(data.object) ||
+    findUnsafeText(data.object) !== null
   ) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "Invalid webhook payload")
   }

@@ -10,6 +10,8 @@ const record = (id: string): ApiKeyRecord => ({
   plan: "starter",
   revoked: false,
   last_used_at: null,
+  is_guest: false,
+  expires_at: null,
 })
 
 describe("ApiKeyCache", () => {

@@ -2,10 +2,10 @@ import { z } from "@medusajs/framework/zod"
 import { isSafeText } from "../../../lib/safe-text"
 import { optionalText } from "../../utils/validation"
 
-/** POST /api/members: the new member's email and optional names. */
+/** POST /api/members: optional names; the email is the login's (an `email` given must be that one). */
 export const CreateMemberBody = z
   .object({
-    email: z.email().max(254),
+    email: z.email().max(254).optional(),
     first_name: optionalText(200, "first_name must be a string of at most 200 characters"),
     last_name: optionalText(200, "last_name must be a string of at most 200 characters"),
   })
