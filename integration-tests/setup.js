@@ -8,3 +8,12 @@ MetadataStorage.clear()
 process.env.APP_RATE_LIMIT_ANONYMOUS_PER_MIN ??= "1000000"
 process.env.APP_RATE_LIMIT_AUTHENTICATED_PER_MIN ??= "1000000"
 process.env.WEBHOOK_RATE_LIMIT_PER_MIN ??= "1000000"
+// Likewise the authentication limits (src/lib/auth-rate-limits.ts): the suites register and log in many accounts from
+// 127.0.0.1 (integration-tests/http/auth-rate-limits.spec.ts tests the real defaults and its own small values).
+process.env.AUTH_LOGIN_FAILURES_PER_IDENTIFIER ??= "1000000"
+process.env.AUTH_LOGIN_FAILURES_PER_IP ??= "1000000"
+process.env.AUTH_REGISTRATIONS_PER_IP_PER_HOUR ??= "1000000"
+process.env.AUTH_REGISTRATIONS_PER_IDENTIFIER_PER_HOUR ??= "1000000"
+process.env.AUTH_RESETS_PER_IDENTIFIER_PER_HOUR ??= "1000000"
+process.env.AUTH_RESETS_PER_IP_PER_HOUR ??= "1000000"
+process.env.AUTH_REFRESHES_PER_IP_PER_MIN ??= "1000000"

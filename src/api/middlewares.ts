@@ -6,11 +6,13 @@ import { sandboxMiddlewares } from "./api/sandbox/middlewares"
 import { emailWebhookMiddlewares } from "./api/webhooks/email/middlewares"
 import { paymentWebhookMiddlewares } from "./api/webhooks/payments/middlewares"
 import { apiCors } from "./utils/cors"
+import { authRateLimit } from "./utils/auth-rate-limit"
 import { applicationRateLimit } from "./utils/rate-limit"
 import { platformMiddlewares } from "./v1/middlewares"
 import { atelierErrorHandler } from "./utils/error-response"
 import { inputBackstop } from "./utils/validation"
 import { serveUiApp } from "./utils/ui-static"
+import { noStoreUnlessPublic, withoutPoweredBy } from "./utils/response-headers"
 
 const familyRoutes: MiddlewareRoute[] = [
   ...galleryMiddlewares,
@@ -25,11 +27,17 @@ const familyRoutes: MiddlewareRoute[] = [
 export default defineMiddlewares({
   errorHandler: atelierErrorHandler(),
   routes: [
+    { matcher: "*", middlewares: [withoutPoweredBy()] },
     // First, so that preflight requests are answered before authentication.
     { matcher: "/api*", middlewares: [apiCors()] },
-    { matcher: /^\/(?:sandbox\/)?v1(?=\/|$)/, middlewares: [apiCors()] },
+    { matcher: /^\/(?:sandbox\/)?v1(?=\/|$)/i, middlewares: [apiCors()] },
+    // Personal and organization data is never kept by a browser or a proxy (the public catalogue may be).
+    { matcher: "/api*", middlewares: [noStoreUnlessPublic()] },
+    { matcher: /^\/(?:sandbox\/)?v1(?=\/|$)/i, middlewares: [noStoreUnlessPublic()] },
     // Spec 8's application limits (the platform API under /api/v1 has its own, per organization and plan).
     { matcher: "/api*", middlewares: [applicationRateLimit()] },
+    // Medusa's own login, registration, reset-password and token refresh routes, per client IP and per account.
+    { matcher: "/auth*", middlewares: [authRateLimit()] },
     // No NUL or unpaired surrogate reaches a route that does not validate that input itself (validation.ts).
     { matcher: "/api*", middlewares: [inputBackstop(familyRoutes, { signedBodyPaths: ["/api/webhooks/payments", "/api/webhooks/email"] })] },
     ...familyRoutes,

@@ -19,6 +19,14 @@ function lines(items: unknown, nameField: string): Line[] {
   return items.map((item: Data) => ({ name: str(item[nameField] ?? item.title), quantity: item.quantity, price: item.price }))
 }
 
+/** A shipping address on one line: `name, line1, line2, city, state postal_code, country` (line2 only when given). */
+function addressLine(value: unknown): string {
+  if (!value || typeof value !== "object") return ""
+  const a = value as Data
+  const cityLine = [str(a.city), [str(a.state), str(a.postal_code)].filter(Boolean).join(" ")].filter(Boolean).join(", ")
+  return [str(a.name), str(a.line1), str(a.line2), cityLine, str(a.country)].filter(Boolean).join(", ")
+}
+
 /** A subject, paragraphs and item lines as HTML and as text. */
 function compose(subject: string, paragraphs: string[], items: Line[] = []): RenderedEmail {
   const itemHtml = items.length
@@ -54,6 +62,15 @@ const TEMPLATES: Record<string, (data: Data) => RenderedEmail> = {
       ],
       lines(d.items, "productName")
     ),
+  "gallery-address-changed": (d) => {
+    const artist = str(d.artistName) || "the artist"
+    const done = d.firstAddress ? "set" : "changed"
+    return compose(`Shipping address for ${artist} ${done} on order ${str(d.publicId)}`, [
+      `The address ${artist} will ship your part of order ${str(d.publicId)} to was ${done} to:`,
+      addressLine(d.shippingAddress) || "(no address)",
+      `If you did not make this change, contact the gallery right away, before ${artist} ships.`,
+    ])
+  },
   "store-cart-reminder": (d) => {
     const rendered = compose(
       str(d.subject) || `You left something in your cart at ${str(d.store_name)}`,

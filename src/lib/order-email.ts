@@ -20,3 +20,24 @@ export function orderEmailMatches(given: string | null, stored: string | null): 
   const actual = emailDigest(given ?? "")
   return timingSafeEqual(expected, actual) && given !== null && stored !== null
 }
+
+/** What a masked email shows in place of the hidden characters: always three, so it never tells their number. */
+const MASK = "***"
+
+/**
+ * The order's email as public views show it (the public order view and the tracking page): the first character of
+ * the local part, `***`, then the whole domain — `ada@collector.test` -> `a***@collector.test`. A local part of
+ * one or two characters shows none of them (`ab@example.com` -> `***@example.com`): its first character would be
+ * half of it or all of it. Anything without both a local part and a domain is `***`. The buyer recognises their
+ * address; whoever else holds the public id learns too little to type it into the addresses route, which asks for
+ * the full email (orderEmailMatches). Characters are counted as code points, so none is cut in half.
+ */
+export function maskEmail(email: string): string {
+  const trimmed = email.trim()
+  const at = trimmed.lastIndexOf("@")
+  const local = Array.from(trimmed.slice(0, Math.max(at, 0)))
+  const domain = trimmed.slice(at + 1)
+  if (at < 0 || !local.length || !domain) return MASK
+  const shown = local.length >= 3 ? local[0] : ""
+  return `${shown}${MASK}@${domain}`
+}

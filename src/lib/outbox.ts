@@ -43,6 +43,30 @@ export const GALLERY_ARTIST_ORDER_DELIVERED_HANDLERS = {
   medusaDelivery: "medusa-order-delivery",
 } as const
 
+/**
+ * Emitted once per change of a per-artist shipping address (the first one included), with the change record
+ * (`gallery_artist_order_address_change`) it was written with.
+ */
+export const GALLERY_ARTIST_ORDER_ADDRESS_CHANGED_TOPIC = "gallery.artist_order.address_changed"
+export const GALLERY_ARTIST_ORDER_ADDRESS_CHANGED_HANDLERS = {
+  /** Tells the buyer (the order's email) where that artist will now ship, so a change they did not make is seen. */
+  buyerEmail: "address-change-email",
+} as const
+
+/** `id`: the address change record. */
+export type ArtistOrderAddressChangedPayload = { id: string }
+
+/** The messages an address change queues, keyed by the change: each change emails the buyer exactly once. */
+export function artistOrderAddressChangedMessages(changeId: string): OutboxMessageInput[] {
+  const payload: ArtistOrderAddressChangedPayload = { id: changeId }
+  return Object.values(GALLERY_ARTIST_ORDER_ADDRESS_CHANGED_HANDLERS).map((handler) => ({
+    key: outboxMessageKey(handler, changeId),
+    topic: GALLERY_ARTIST_ORDER_ADDRESS_CHANGED_TOPIC,
+    handler,
+    payload,
+  }))
+}
+
 /** Emitted once per gallery order, when an administrator cancels it. */
 export const GALLERY_ORDER_CANCELLED_TOPIC = "gallery.order.cancelled"
 export const GALLERY_ORDER_CANCELLED_HANDLERS = {

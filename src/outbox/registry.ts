@@ -1,10 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import {
+  GALLERY_ARTIST_ORDER_ADDRESS_CHANGED_HANDLERS,
   GALLERY_ARTIST_ORDER_DELIVERED_HANDLERS,
   GALLERY_ARTIST_ORDER_SHIPPED_HANDLERS,
   GALLERY_ORDER_CANCELLED_HANDLERS,
   GALLERY_ORDER_PAID_HANDLERS,
   ORGANIZATION_PAYOUTS_READY_HANDLER,
+  type ArtistOrderAddressChangedPayload,
   type ArtistOrderShippedPayload,
   type GalleryOrderCancelledPayload,
   type GalleryOrderPaidPayload,
@@ -12,6 +14,7 @@ import {
   STORE_ORDER_PAID_HANDLERS,
   type StoreOrderPaidPayload,
 } from "../lib/outbox"
+import { sendAddressChangeEmails } from "./handlers/address-change-email"
 import { cancelGalleryOrderMirrors, mirrorPaidGalleryOrders, syncArtistOrderFulfilment } from "./handlers/medusa-order-book"
 import { sendGalleryOrderPaidEmails } from "./handlers/order-paid-emails"
 import {
@@ -50,6 +53,9 @@ export const OUTBOX_HANDLERS: Record<string, OutboxHandler> = {
     sendGalleryOrderPaidEmails(container, payloads as GalleryOrderPaidPayload[]),
   [GALLERY_ORDER_PAID_HANDLERS.referralConversions]: eachOf(recordGalleryReferralConversions),
   [GALLERY_ARTIST_ORDER_SHIPPED_HANDLERS.shipmentEmail]: eachOf<ArtistOrderShippedPayload>(sendShipmentEmail),
+  // The buyer's email about each per-artist address change (docs/decisions.md, "Per-artist addresses").
+  [GALLERY_ARTIST_ORDER_ADDRESS_CHANGED_HANDLERS.buyerEmail]: (container, payloads) =>
+    sendAddressChangeEmails(container, payloads as ArtistOrderAddressChangedPayload[]),
   // The Medusa order book (docs/order-book.md): paid orders in batches (one workflow), the rest one order at a time,
   // each under its artist orders' locks.
   [GALLERY_ORDER_PAID_HANDLERS.medusaOrderBook]: (container, payloads) =>

@@ -71,3 +71,44 @@ export async function consume(name: string, windows: RateWindow[], key: string):
 export function connectRateLimitStore(): void {
   redis()
 }
+
+/** One counter: a window of the limiter `name`, counted for `key`. */
+export type LimitCheck = { name: string; window: RateWindow; key: string }
+
+/**
+ * Counts one point for each check in order, stopping at the first that refuses; a refused request then takes its
+ * points back from every counter it touched, so it is counted nowhere (refused retries neither use up another
+ * counter nor push a counter further past its limit). Consuming first keeps concurrent requests from slipping past a
+ * limit between a read and a write. Headers describe the counter that runs out first (the refusing one when refused).
+ */
+export async function reserve(checks: LimitCheck[]): Promise<LimitDecision> {
+  const states: WindowState[] = []
+  const taken: LimitCheck[] = []
+  for (const check of checks) {
+    try {
+      const res = await limiter(check.name, check.window).consume(check.key)
+      taken.push(check)
+      states.push({ limit: check.window.points, consumed: res.consumedPoints, msBeforeNext: res.msBeforeNext })
+    } catch (rejection) {
+      // An Error (not a RateLimiterRes) only when the store failed and no insurance limiter answered: let it pass.
+      if (!(rejection instanceof RateLimiterRes)) continue
+      await giveBack([...taken, check])
+      const refused = { limit: check.window.points, consumed: rejection.consumedPoints, msBeforeNext: rejection.msBeforeNext }
+      return { allowed: false, headers: rateLimitHeaders([refused], Date.now(), true) }
+    }
+  }
+  if (!states.length) return { allowed: true, headers: {} }
+  return { allowed: true, headers: rateLimitHeaders(states, Date.now(), false) }
+}
+
+/** Gives back the point a request took from each counter (it turned out not to count). Store errors are ignored. */
+export async function giveBack(checks: LimitCheck[]): Promise<void> {
+  await Promise.all(checks.map((check) => limiter(check.name, check.window).reward(check.key, 1).catch(() => undefined)))
+}
+
+/** Clears a counter (e.g. an account's failed logins after a successful one). Store errors are ignored. */
+export async function forget(check: LimitCheck): Promise<void> {
+  await limiter(check.name, check.window)
+    .delete(check.key)
+    .catch(() => undefined)
+}

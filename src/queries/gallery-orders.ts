@@ -1,6 +1,7 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { type ArtistOrderStatus, type GalleryOrderStatus, viewStatus } from "../lib/gallery-order-status"
 import { fromCents } from "../lib/money"
+import { maskEmail } from "../lib/order-email"
 import { ORDER_ITEM_STOCK_JSON, ORDER_ITEM_VARIANT_JOIN } from "./medusa/inventory"
 import { artistOrderFields, iso, orderItemFields, type ArtistOrderFieldsRow, type OrderItemRow } from "./order-views"
 import { preparedStatement, runPrepared, toKnex, type PgSource } from "./pg"
@@ -276,7 +277,9 @@ type PublicOrderRow = {
  * The public order view: no internal ids (order, artist order, item), no payment-intent, charge or transfer ids,
  * no payment method details. Artist orders keep `orgId` (the organization is public, and the addresses route
  * names an artist order by it). Status by rule B (viewStatus); a tracking URL derived from the number when none
- * was stored.
+ * was stored. `email` is masked (`a***@example.com`, maskEmail): anyone holding the public id reads this view, and the
+ * full email is the second key of the addresses route (docs/decisions.md, "Per-artist addresses need the order's
+ * email").
  */
 export function toPublicOrderView(row: PublicOrderRow) {
   const artistStatuses = row.artist_orders.map((a) => a.status)
@@ -287,7 +290,7 @@ export function toPublicOrderView(row: PublicOrderRow) {
     subtotal: fromCents(row.subtotal_cents),
     galleryFee: fromCents(row.gallery_fee_cents),
     stripeFee: fromCents(row.stripe_fee_cents),
-    email: row.email,
+    email: maskEmail(row.email),
     shippingOption: row.shipping_option,
     shippingAddress: row.shipping_address ?? null,
     createdAt: iso(row.created_at),

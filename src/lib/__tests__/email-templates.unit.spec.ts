@@ -35,6 +35,24 @@ describe("rendering a notification for a provider that sends finished emails", (
     expect(reminder.html).toContain(`<a href="https://a.test/u">Unsubscribe</a>`)
   })
 
+  it("tells the buyer where an artist will now ship, and whom to contact if they did not change it", () => {
+    const address = { name: "Ada <Collector>", line1: "12 Gallery Road", line2: null, city: "Portland", state: "OR", postal_code: "97201", country: "US" }
+    const changed = renderEmail({
+      template: "gallery-address-changed",
+      data: { publicId: "GAL-2026-AB12CD", artistName: "Studio North", firstAddress: false, shippingAddress: address },
+    })
+    expect(changed.subject).toBe("Shipping address for Studio North changed on order GAL-2026-AB12CD")
+    expect(changed.text).toContain("Ada <Collector>, 12 Gallery Road, Portland, OR 97201, US")
+    expect(changed.html).toContain("<p>Ada &lt;Collector&gt;, 12 Gallery Road, Portland, OR 97201, US</p>")
+    expect(changed.text).toContain("If you did not make this change, contact the gallery right away, before Studio North ships.")
+    const first = renderEmail({
+      template: "gallery-address-changed",
+      data: { publicId: "GAL-1", artistName: "Studio South", firstAddress: true, shippingAddress: { ...address, line2: "Apt 3" } },
+    })
+    expect(first.subject).toBe("Shipping address for Studio South set on order GAL-1")
+    expect(first.text).toContain("12 Gallery Road, Apt 3, Portland")
+  })
+
   it("lists the data of a template it does not know, under the data's subject", () => {
     const email = renderEmail({ template: "something-new", data: { subject: "Note", count: 3, nested: { x: 1 } } })
     expect(email.subject).toBe("Note")

@@ -1,4 +1,5 @@
 import {
+  artistOrderAddressChangedMessages,
   artistOrderDeliveredMessages,
   artistOrderShippedMessages,
   galleryOrderCancelledMessages,
@@ -49,6 +50,17 @@ describe("outbox rules", () => {
         topic: "gallery.artist_order.shipped",
         handler: "order-shipped-webhooks",
         payload: { id: "aord_1" },
+      },
+    ])
+  })
+
+  it("an address change queues the buyer's email, keyed by the change: each change is told once", () => {
+    expect(artistOrderAddressChangedMessages("aoac_1")).toEqual([
+      {
+        key: "address-change-email:aoac_1",
+        topic: "gallery.artist_order.address_changed",
+        handler: "address-change-email",
+        payload: { id: "aoac_1" },
       },
     ])
   })

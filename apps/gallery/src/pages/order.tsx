@@ -22,11 +22,32 @@ function AddressText({ address }: { address: NonNullable<GalleryArtistOrder["shi
   )
 }
 
-/** A per_artist order's address for one artist's shipment; the order's email is its second key. */
-function ArtistAddressForm({ order, artistOrder, onSaved }: { order: GalleryOrder; artistOrder: GalleryArtistOrder; onSaved: (order: GalleryOrder) => void }) {
+/** An address as the form's inputs hold it (line2 empty when absent). */
+function addressValue(address: GalleryArtistOrder["shippingAddress"]): Record<keyof ShippingAddressInput, string> {
+  if (!address) return EMPTY_ADDRESS
+  return { ...EMPTY_ADDRESS, ...address, line2: address.line2 ?? "" }
+}
+
+/**
+ * A per_artist order's address for one artist's shipment, first given or changed until that artist ships. The
+ * order's full email is its second key: the page only shows it masked, so the shopper types it (prefilled in the
+ * tab that placed the order). The buyer is emailed about every change.
+ */
+function ArtistAddressForm({
+  order,
+  artistOrder,
+  onSaved,
+  onCancel,
+}: {
+  order: GalleryOrder
+  artistOrder: GalleryArtistOrder
+  onSaved: (order: GalleryOrder) => void
+  onCancel?: () => void
+}) {
   const prefix = `address-${artistOrder.orgId}`
+  const changing = Boolean(artistOrder.shippingAddress)
   const [email, setEmail] = useState(() => rememberedOrderEmail(order.publicId))
-  const [address, setAddress] = useState(EMPTY_ADDRESS)
+  const [address, setAddress] = useState(() => addressValue(artistOrder.shippingAddress))
   const [errors, setErrors] = useState<FormErrors>(noErrors)
   const [busy, setBusy] = useState(false)
   const submit = async (event: FormEvent) => {
@@ -57,10 +78,17 @@ function ArtistAddressForm({ order, artistOrder, onSaved }: { order: GalleryOrde
   ) as Partial<Record<keyof ShippingAddressInput, string>>
   return (
     <form onSubmit={submit} noValidate aria-label={`Shipping address for ${artistOrder.artistName}`} className="bg-ui-bg-subtle flex flex-col gap-3 rounded-lg p-4">
-      <Text weight="plus">Where should {artistOrder.artistName} ship?</Text>
+      <Text weight="plus">{changing ? `Change where ${artistOrder.artistName} ships` : `Where should ${artistOrder.artistName} ship?`}</Text>
       <FormError message={errors.form} />
       <Field id={`${prefix}-email`} label="Email used for this order" error={errors.fields.email}>
-        <Input id={`${prefix}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input
+          id={`${prefix}-email`}
+          type="email"
+          autoComplete="email"
+          placeholder={order.email}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </Field>
       <AddressFields prefix={prefix} value={address} onChange={setAddress} errors={addressErrors} />
       {errors.fields.shippingAddress && (
@@ -68,16 +96,33 @@ function ArtistAddressForm({ order, artistOrder, onSaved }: { order: GalleryOrde
           {errors.fields.shippingAddress}
         </Text>
       )}
-      <Button type="submit" size="small" isLoading={busy} className="w-fit">
-        Save address
-      </Button>
+      <Text size="small" className="text-ui-fg-subtle">
+        We email {order.email} about every address change.
+      </Text>
+      <div className="flex gap-2">
+        <Button type="submit" size="small" isLoading={busy} className="w-fit">
+          Save address
+        </Button>
+        {onCancel && (
+          <Button type="button" size="small" variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        )}
+      </div>
     </form>
   )
 }
 
 function ArtistOrderCard({ order, artistOrder, onSaved }: { order: GalleryOrder; artistOrder: GalleryArtistOrder; onSaved: (order: GalleryOrder) => void }) {
   const shippedOrLater = artistOrder.status === "shipped" || artistOrder.status === "delivered"
-  const needsAddress = order.shippingOption === "per_artist" && !artistOrder.shippingAddress && !shippedOrLater && order.status !== "cancelled"
+  // A per_artist address can be given, and changed, until that artist ships.
+  const addressOpen = order.shippingOption === "per_artist" && !shippedOrLater && order.status !== "cancelled"
+  const needsAddress = addressOpen && !artistOrder.shippingAddress
+  const [changing, setChanging] = useState(false)
+  const saved = (updated: GalleryOrder) => {
+    setChanging(false)
+    onSaved(updated)
+  }
   return (
     <Container className="flex flex-col gap-4" data-artist-order={artistOrder.orgId}>
       <div className="flex items-center justify-between gap-2">
@@ -114,7 +159,15 @@ function ArtistOrderCard({ order, artistOrder, onSaved }: { order: GalleryOrder;
         )}
         {artistOrder.shippingAddress && <AddressText address={artistOrder.shippingAddress} />}
       </div>
-      {needsAddress && <ArtistAddressForm order={order} artistOrder={artistOrder} onSaved={onSaved} />}
+      {needsAddress && <ArtistAddressForm order={order} artistOrder={artistOrder} onSaved={saved} />}
+      {addressOpen && artistOrder.shippingAddress && !changing && (
+        <Button type="button" size="small" variant="secondary" className="w-fit" onClick={() => setChanging(true)}>
+          Change address
+        </Button>
+      )}
+      {addressOpen && artistOrder.shippingAddress && changing && (
+        <ArtistAddressForm order={order} artistOrder={artistOrder} onSaved={saved} onCancel={() => setChanging(false)} />
+      )}
     </Container>
   )
 }
@@ -156,7 +209,10 @@ export function OrderPage({ publicId }: { publicId: string }) {
           </Heading>
           <Text size="small" className="text-ui-fg-subtle">
             Placed {date(current.createdAt)}
-            {current.paidAt ? ` · paid ${date(current.paidAt)}` : ""} · {current.email}
+            {current.paidAt ? ` · paid ${date(current.paidAt)}` : ""} ·{" "}
+            {/* Masked by the API (a***@example.com): the public id is all this page needs, and the full email is the
+                second key of the address form. */}
+            <span data-testid="order-email">{current.email}</span>
           </Text>
         </div>
         <div className="flex flex-col items-end gap-2">
