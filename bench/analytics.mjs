@@ -26,7 +26,7 @@ import pg from "pg"
 import { loadAnalyticsData } from "./lib/analytics-load.mjs"
 import { client } from "./lib/http.mjs"
 import { percentile } from "./lib/load.mjs"
-import { mergeResults, RESULTS_FILE } from "./lib/results.mjs"
+import { mergeResults, postgresVersion, RESULTS_FILE } from "./lib/results.mjs"
 import { cleanUpOnInterrupt, ensureBuild, keepTableStatistics, migrateAndSeed, root, startDatabase, startServer } from "./lib/server.mjs"
 
 const ARTIST_ORDERS = Math.max(2, Number(process.env.BENCH_ANALYTICS_ARTIST_ORDERS || 1_000_000))
@@ -74,8 +74,8 @@ async function loginToken(baseUrl, actor, email) {
 
 function writeResults(figures) {
   // Retired with the per-process day cache (the live-aggregation figure is analytics_1m_live_p50_ms now).
-  mergeResults(figures, { retired: ["analytics_1m_uncached_p50_ms"] })
-  log(`wrote ${path.relative(root, RESULTS_FILE)}`)
+  mergeResults(figures, { retired: ["analytics_1m_uncached_p50_ms"], benchmark: "analytics" })
+  log(`wrote ${path.relative(root, RESULTS_FILE)} and bench/results/history.md`)
 }
 
 async function main() {
@@ -100,6 +100,7 @@ async function main() {
   let build
   let loadSeconds
   let counts
+  let postgres = null
   try {
     build = await ensureBuild()
     const db = await startDatabase()
@@ -125,6 +126,7 @@ async function main() {
               (SELECT count(*) FROM referral_conversion)::int AS conversions`
     )
     counts = rows[0]
+    postgres = await postgresVersion((text, params) => pool.query(text, params))
     log(`data: ${JSON.stringify(counts)}`)
     // The demo artist studio-north also belongs to the first bench organization (for the artist figure).
     await pool.query(
@@ -211,6 +213,7 @@ async function main() {
       live_aggregation_one_year: live,
       server: "medusa start (production build), NODE_ENV=production, LOG_LEVEL=error",
       database: process.env.DATABASE_URL ? "scratch database next to DATABASE_URL" : "embedded PostgreSQL (scratch, default settings)",
+      postgres,
       build_had_type_errors: Boolean(build?.errors),
       peak_rss_mb: memory.peak_rss_mb ?? null,
       machine: {

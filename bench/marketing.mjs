@@ -1,5 +1,5 @@
-// `npm run bench:marketing` (also part of `npm run bench`): campaigns and outbound webhooks (issue 11) on the
-// production build.
+// `npm run bench:marketing` (also part of `npm run bench`): campaigns and outbound webhooks on the production
+// build.
 //
 //   - campaign_10k_s: a campaign to 10,000 recipients on the local email provider. 10,000 paid store orders of
 //     studio-north, each from a distinct address, are bulk-loaded with generate_series into Medusa's order tables
@@ -34,7 +34,7 @@ import pg from "pg"
 import { availablePrintStock, checkoutAndConfirm, prepareGalleryCart, setupAtelier, verifyCheckouts } from "./scenarios/atelier.mjs"
 import { client } from "./lib/http.mjs"
 import { median, percentile, roundTo } from "./lib/load.mjs"
-import { mergeResults, RESULTS_FILE } from "./lib/results.mjs"
+import { mergeResults, postgresVersion, RESULTS_FILE } from "./lib/results.mjs"
 import { organizationSalesChannel } from "./lib/demo-data.mjs"
 import { cleanUpOnInterrupt, ensureBuild, keepTableStatistics, migrateAndSeed, root, startDatabase, startServer } from "./lib/server.mjs"
 
@@ -254,6 +254,7 @@ async function main() {
   let build
   let segmentCount
   let memory
+  let postgres = null
   const deliveryChecks = { expected: 0, received: 0, bad_signatures: 0, during_off_checkouts: 0 }
   try {
     build = await ensureBuild()
@@ -266,6 +267,7 @@ async function main() {
     pool.on("error", () => {})
     cleanups.push(() => pool.end())
     const sql = (text, params) => pool.query(text, params)
+    postgres = await postgresVersion(sql)
 
     log(`loading ${RECIPIENTS.toLocaleString("en-US")} paid store orders (distinct customers) into studio-north`)
     const loadStarted = Date.now()
@@ -470,6 +472,8 @@ async function main() {
       server:
         "medusa start (production build), NODE_ENV=production, LOG_LEVEL=error, ATELIER_ALLOW_LOCAL_WEBHOOKS_IN_PRODUCTION=true (loopback receiver)",
       build_had_type_errors: Boolean(build?.errors),
+      database: process.env.DATABASE_URL ? "scratch database next to DATABASE_URL" : "embedded PostgreSQL (scratch)",
+      postgres,
       peak_rss_mb: memory?.peak_rss_mb ?? null,
       machine: {
         cpus: os.cpus().length,
@@ -478,8 +482,8 @@ async function main() {
         loadavg_after: loadavg(),
       },
     },
-  })
-  log(`wrote ${path.relative(root, RESULTS_FILE)}`)
+  }, { benchmark: "marketing" })
+  log(`wrote ${path.relative(root, RESULTS_FILE)} and bench/results/history.md`)
 }
 
 main().then(

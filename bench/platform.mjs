@@ -1,4 +1,4 @@
-// `npm run bench:platform` (also part of `npm run bench`): the platform API (issue 10) on the production build.
+// `npm run bench:platform` (also part of `npm run bench`): the platform API on the production build.
 //
 //   - v1_products_rps: GET /v1/products (20 per page) with an API key, key authentication and rate limiting on
 //     (limits raised so they never trigger), c10, over Medusa's GET /store/products?limit=20 (publishable key,
@@ -18,7 +18,7 @@ import pg from "pg"
 import { setupMedusaStore, storeProductList } from "./scenarios/medusa-store.mjs"
 import { client } from "./lib/http.mjs"
 import { autocannonRun, median, percentile, roundTo } from "./lib/load.mjs"
-import { mergeResults, RESULTS_FILE } from "./lib/results.mjs"
+import { mergeResults, postgresVersion, RESULTS_FILE } from "./lib/results.mjs"
 import { organizationSalesChannel } from "./lib/demo-data.mjs"
 import { cleanUpOnInterrupt, ensureBuild, keepTableStatistics, migrateAndSeed, root, startDatabase, startServer } from "./lib/server.mjs"
 
@@ -111,6 +111,7 @@ async function main() {
   const rounds = []
   let deep
   let build
+  let postgres = null
   try {
     build = await ensureBuild()
     const db = await startDatabase()
@@ -122,6 +123,7 @@ async function main() {
     pool.on("error", () => {})
     cleanups.push(() => pool.end())
     const sql = (text, params) => pool.query(text, params)
+    postgres = await postgresVersion(sql)
     log(`loading ${ORDERS.toLocaleString("en-US")} orders into studio-east`)
     await loadOrders(sql, "studio-east", ORDERS)
 
@@ -224,10 +226,12 @@ async function main() {
       rounds,
       seconds_per_scenario: DURATION_S,
       build_had_type_errors: Boolean(build?.errors),
+      database: process.env.DATABASE_URL ? "scratch database next to DATABASE_URL" : "embedded PostgreSQL (scratch)",
+      postgres,
       machine: { cpus: os.cpus().length, loadavg_before: loadBefore, loadavg_after: os.loadavg() },
     },
-  })
-  log(`wrote ${path.relative(root, RESULTS_FILE)}`)
+  }, { benchmark: "platform" })
+  log(`wrote ${path.relative(root, RESULTS_FILE)} and bench/results/history.md`)
 }
 
 main().then(

@@ -15,7 +15,7 @@ import { adminProductList, dashboardProductList, setupDashboard } from "./scenar
 import { setupStore, storeCheckout, storeCheckoutAvailability } from "./scenarios/store.mjs"
 import { setupMedusaStore, storeAddLineItem, storeCompleteCart, storeProductList } from "./scenarios/medusa-store.mjs"
 import { autocannonRun, median, roundTo } from "./lib/load.mjs"
-import { mergeResults, RESULTS_FILE } from "./lib/results.mjs"
+import { mergeResults, postgresVersion, RESULTS_FILE } from "./lib/results.mjs"
 import { cleanUpOnInterrupt, ensureBuild, keepTableStatistics, migrateAndSeed, root, startDatabase, startDeployment } from "./lib/server.mjs"
 
 const DURATION_S = Math.max(1, Number(process.env.BENCH_SECONDS || 10))
@@ -332,8 +332,8 @@ function writeResults(report) {
   const file = path.relative(root, RESULTS_FILE)
   if (ONLY) return log(`BENCH_ONLY is set: partial run, ${file} left unchanged`)
   if (ROUNDS < MIN_ROUNDS) return log(`${ROUNDS} round(s), fewer than ${MIN_ROUNDS}: ${file} left unchanged`)
-  mergeResults(report)
-  log(`wrote ${file}`)
+  mergeResults(report, { benchmark: "gallery" })
+  log(`wrote ${file} and bench/results/history.md`)
 }
 
 /** Longest wait for the previous scenario's follow-up work before a scenario starts anyway. */
@@ -414,6 +414,7 @@ async function main() {
   let memory = {}
   let topology = null
   let statisticsKeeper = null
+  let postgres = null
   let build
   try {
     build = await ensureBuild()
@@ -428,6 +429,7 @@ async function main() {
     pool.on("error", () => {})
     cleanups.push(() => pool.end())
     const sql = (text, params) => pool.query(text, params)
+    postgres = await postgresVersion(sql)
 
     const server = await startDeployment(db.databaseUrl)
     cleanups.push(() => server.stop())
@@ -481,6 +483,7 @@ async function main() {
           ? "split: API server (WORKER_MODE=server) + worker (WORKER_MODE=worker) on Redis"
           : "shared: one process, in-process modules",
       database: process.env.DATABASE_URL ? "scratch database next to DATABASE_URL" : "embedded PostgreSQL (scratch)",
+      postgres,
       table_statistics: statisticsKeeper,
       build_had_type_errors: Boolean(build?.errors),
     },
