@@ -6,7 +6,7 @@ import jwt from "jsonwebtoken"
 import { ORGANIZATION_MODULE } from "../../src/modules/organization"
 import type OrganizationModuleService from "../../src/modules/organization/service"
 import { createOrganizationWorkflow } from "../../src/workflows/organization/workflows/create-organization"
-import { PUBLIC_OAUTH_CALLBACK_ROUTES, PUBLIC_STOREFRONT_ROUTES } from "../../src/api/api/middlewares"
+import { OWN_FAMILY_FOLDERS, PUBLIC_OAUTH_CALLBACK_ROUTES, PUBLIC_STOREFRONT_ROUTES } from "../../src/api/api/route-families"
 import {
   anyStatus,
   bearer,
@@ -41,7 +41,7 @@ function routeFiles(dir: string): string[] {
 async function guardedRoutes(): Promise<{ method: string; path: string }[]> {
   const dashboardFolders = readdirSync(API_DIR, { withFileTypes: true })
     // v1 is the platform API's storefront variant, authenticated by API keys (platform-api.spec.ts).
-    .filter((entry) => entry.isDirectory() && !["gallery", "admin", "webhooks", "sandbox", "v1"].includes(entry.name))
+    .filter((entry) => entry.isDirectory() && !(OWN_FAMILY_FOLDERS as readonly string[]).includes(entry.name))
     .map((entry) => join(API_DIR, entry.name))
   const files = [join(API_DIR, "gallery/artist"), join(API_DIR, "admin"), ...dashboardFolders].flatMap(routeFiles)
   const routes: { method: string; path: string }[] = []

@@ -16,7 +16,7 @@ import {
   signWebhookPayload,
   type PaymentsModuleService,
 } from "../../src/modules/payments"
-import { dispatchGalleryOutbox } from "../../src/outbox/dispatch"
+import { dispatchGalleryOutbox } from "../../src/processes/outbox/dispatch"
 import { getGalleryProductsByIds } from "../../src/queries/gallery-products"
 import seed from "../../src/scripts/seed"
 import { UNSAFE_TEXT_MESSAGE } from "../../src/api/utils/validation"

@@ -13,7 +13,7 @@ import type ReferralsModuleService from "../../src/modules/referrals/service"
 import { NEWSLETTER_MODULE } from "../../src/modules/newsletter"
 import type NewsletterModuleService from "../../src/modules/newsletter/service"
 import type { SubscriberRecord } from "../../src/modules/newsletter/service"
-import { SALES_DIGEST_TEMPLATE } from "../../src/sales-digest/send-sales-digests"
+import { SALES_DIGEST_TEMPLATE } from "../../src/processes/sales-digest/send-sales-digests"
 
 jest.setTimeout(120000)
 

@@ -4,7 +4,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { anyStatus, type Api } from "../helpers/accounts"
 import { orgIdsBySlug, seedDemo } from "../helpers/demo-data"
-import { sendCartReminders, STORE_CART_REMINDER_TEMPLATE } from "../../src/cart-recovery/send-cart-reminders"
+import { sendCartReminders, STORE_CART_REMINDER_TEMPLATE } from "../../src/processes/cart-recovery/send-cart-reminders"
 import { CART_EMAIL_MESSAGES } from "../../src/api/api/cart/validators"
 import { INVALID_UNSUBSCRIBE_LINK } from "../../src/api/api/unsubscribe/[token]/route"
 

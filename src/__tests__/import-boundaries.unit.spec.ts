@@ -2,27 +2,44 @@ import { readdirSync, readFileSync } from "node:fs"
 import path from "node:path"
 import * as ts from "typescript"
 
-// The layering of src/ (docs/architecture.md, "Layout"), checked on the source text so that a regression fails CI:
-// pure rules in lib/ depend on nothing of the app; modules are self-contained (they may use lib/, and the SQL text
-// over Medusa's tables in queries/medusa/); workflows never reach into the HTTP layer.
+// The layering of src/ (docs/architecture.md, "Layout"), checked on the source text so that a regression fails CI.
+// Dependencies point one way, down this chain:
+//   api, jobs, subscribers, scripts -> processes -> workflows -> queries -> modules (and links) -> lib
+// A folder imports only from folders below it (never from one above or beside it, so no arrow turns back up), and
+// no two second-level folders (src/processes/outbox, src/workflows/common, a file directly under src/queries, ...)
+// import each other in a circle. The two clients built from src/, the admin extension and the SDK, take only types
+// from the server's folders.
 
 const SRC = path.resolve(__dirname, "..")
 
-/** Folder of src/ -> the folders of src/ its files must not import from. */
-const FORBIDDEN: Record<string, string[]> = {
-  lib: ["modules", "api", "workflows", "queries", "subscribers", "jobs", "scripts", "links"],
-  modules: ["api", "workflows", "queries", "subscribers", "jobs", "scripts"],
-  workflows: ["api", "subscribers", "jobs", "scripts"],
+/** Every top folder of src/ with its rank in the chain: a folder may import folders of a lower rank only. */
+const RANK: Record<string, number> = {
+  lib: 0,
+  modules: 1,
+  links: 1,
+  queries: 2,
+  workflows: 3,
+  processes: 4,
+  api: 5,
+  jobs: 5,
+  subscribers: 5,
+  scripts: 5,
 }
 
+/** Clients compiled from src/ (the Medusa admin extension, the typed SDK): server code reaches them as types only. */
+const CLIENTS = ["admin", "sdk"]
+
 /**
- * Folders inside a forbidden one that a layer may still import. queries/medusa/ holds only SQL text over Medusa's
- * own tables (no connection, no app logic), the one place that knows Medusa's schema; the gallery module's cart add
- * is one statement that joins it.
+ * Imports allowed across the ranks' rule. Links define module links, so they name the modules they join. The gallery
+ * module's cart add is one statement that joins Medusa's product tables: queries/medusa/ holds only SQL text over
+ * Medusa's own tables (no connection, no app logic), the one place that knows Medusa's schema.
  */
-const ALLOWED: Record<string, string[]> = {
-  modules: ["queries/medusa"],
-}
+const ALLOWED: { from: string; to: string }[] = [
+  { from: "links", to: "modules" },
+  { from: "modules", to: "queries/medusa" },
+]
+
+type Import = { specifier: string; typeOnly: boolean }
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -32,10 +49,33 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-/** Every module a file names: static imports and re-exports, `import()` and `require()`. */
-function importedSpecifiers(file: string): string[] {
-  const info = ts.preProcessFile(readFileSync(file, "utf8"), true, true)
-  return info.importedFiles.map((imported) => imported.fileName)
+const isTest = (file: string) => file.split(path.sep).includes("__tests__")
+
+/** Every module a file names: static imports and re-exports (type-only or not), `import()` and `require()`. */
+function imports(text: string): Import[] {
+  const source = ts.createSourceFile("file.tsx", text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX)
+  const found: Import[] = []
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause
+      const bindings = clause?.namedBindings
+      const namedTypesOnly =
+        !!bindings && ts.isNamedImports(bindings) && !clause?.name && bindings.elements.every((element) => element.isTypeOnly)
+      found.push({ specifier: node.moduleSpecifier.text, typeOnly: !!clause?.isTypeOnly || namedTypesOnly })
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      found.push({ specifier: node.moduleSpecifier.text, typeOnly: node.isTypeOnly })
+    } else if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === "require")) &&
+      node.arguments.length === 1 &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      found.push({ specifier: node.arguments[0].text, typeOnly: false })
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
 }
 
 /** The path inside src/ (with "/") a relative specifier of `file` lands on, or null (a package, or outside src/). */
@@ -46,36 +86,112 @@ function srcPathOf(file: string, specifier: string): string | null {
   return relative.split(path.sep).join("/")
 }
 
-/** The top folder of src/ a relative specifier of `file` lands in, or null (a package, or outside src/). */
-function srcFolderOf(file: string, specifier: string): string | null {
-  return srcPathOf(file, specifier)?.split("/")[0] ?? null
-}
+const within = (target: string, folder: string) => target === folder || target.startsWith(`${folder}/`)
 
-function isForbidden(folder: string, file: string, specifier: string): boolean {
-  const target = srcPathOf(file, specifier)
-  if (target === null || !FORBIDDEN[folder].includes(target.split("/")[0])) return false
-  return !(ALLOWED[folder] ?? []).some((allowed) => target === allowed || target.startsWith(`${allowed}/`))
+/** Why `file` (in top folder `folder`) must not import `imported`, or null when it may. */
+function violation(folder: string, file: string, imported: Import): string | null {
+  const target = srcPathOf(file, imported.specifier)
+  if (target === null) return null
+  const targetFolder = target.split("/")[0]
+  if (targetFolder === folder) return null
+  if (CLIENTS.includes(folder)) return imported.typeOnly || targetFolder === "lib" ? null : "a client takes only types from the server"
+  if (CLIENTS.includes(targetFolder)) return "the server does not import its clients"
+  if (ALLOWED.some((allowed) => allowed.from === folder && within(target, allowed.to))) return null
+  if (RANK[targetFolder] === undefined) return `${targetFolder}/ is not in the layering`
+  return RANK[targetFolder] < RANK[folder] ? null : `${targetFolder}/ is not below ${folder}/`
 }
 
 function violations(folder: string): string[] {
-  return sourceFiles(path.join(SRC, folder)).flatMap((file) =>
-    importedSpecifiers(file)
-      .filter((specifier) => isForbidden(folder, file, specifier))
-      .map((specifier) => `${path.relative(SRC, file)} imports ${specifier}`)
-  )
+  return sourceFiles(path.join(SRC, folder))
+    .filter((file) => !isTest(file))
+    .flatMap((file) =>
+      imports(readFileSync(file, "utf8")).flatMap((imported) => {
+        const why = violation(folder, file, imported)
+        return why ? [`${path.relative(SRC, file)} imports ${imported.specifier}: ${why}`] : []
+      })
+    )
 }
 
+/** The unit a circle is looked for between: a second-level folder, or a file directly under a top folder. */
+function unitOf(srcPath: string): string {
+  const parts = srcPath.split("/")
+  return parts.length > 2 ? `${parts[0]}/${parts[1]}` : srcPath.replace(/\.(ts|tsx)$/, "")
+}
+
+/** Circles of imports between units (strongly connected components of more than one unit). */
+function circles(): string[][] {
+  const graph = new Map<string, Set<string>>()
+  for (const file of sourceFiles(SRC).filter((f) => !isTest(f))) {
+    const from = unitOf(path.relative(SRC, file).split(path.sep).join("/"))
+    for (const imported of imports(readFileSync(file, "utf8"))) {
+      const target = srcPathOf(file, imported.specifier)
+      if (target === null) continue
+      const to = unitOf(target)
+      if (to === from) continue
+      if (!graph.has(from)) graph.set(from, new Set())
+      graph.get(from)?.add(to)
+    }
+  }
+  // Tarjan's algorithm.
+  let counter = 0
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const found: string[][] = []
+  const connect = (unit: string) => {
+    index.set(unit, counter)
+    low.set(unit, counter++)
+    stack.push(unit)
+    onStack.add(unit)
+    for (const next of graph.get(unit) ?? []) {
+      if (!index.has(next)) {
+        connect(next)
+        low.set(unit, Math.min(low.get(unit) as number, low.get(next) as number))
+      } else if (onStack.has(next)) {
+        low.set(unit, Math.min(low.get(unit) as number, index.get(next) as number))
+      }
+    }
+    if (low.get(unit) === index.get(unit)) {
+      const component: string[] = []
+      let member: string | undefined
+      do {
+        member = stack.pop() as string
+        onStack.delete(member)
+        component.push(member)
+      } while (member !== unit)
+      if (component.length > 1) found.push(component.sort())
+    }
+  }
+  for (const unit of graph.keys()) if (!index.has(unit)) connect(unit)
+  return found
+}
+
+const topFolders = () =>
+  readdirSync(SRC, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== "__tests__")
+    .map((entry) => entry.name)
+    .sort()
+
 describe("import boundaries of src/", () => {
-  it.each(Object.keys(FORBIDDEN))("src/%s imports nothing from the layers it must not depend on", (folder) => {
+  it("names every folder of src/ in the layering", () => {
+    expect(topFolders()).toEqual([...Object.keys(RANK), ...CLIENTS].sort())
+  })
+
+  it.each(topFolders())("src/%s imports only from the layers below it", (folder) => {
     expect(violations(folder)).toEqual([])
   })
 
-  it("leaves Medusa's locking module to src/settlement/locks.ts (so no lock keeps the provider's default lease)", () => {
+  it("has no circle of imports between folders", () => {
+    expect(circles()).toEqual([])
+  })
+
+  it("leaves Medusa's locking module to src/workflows/common/locks.ts (so no lock keeps the provider's default lease)", () => {
     const users = sourceFiles(SRC)
-      .filter((file) => !file.split(path.sep).includes("__tests__"))
+      .filter((file) => !isTest(file))
       .filter((file) => /Modules\.LOCKING|ILockingModule/.test(readFileSync(file, "utf8")))
       .map((file) => path.relative(SRC, file).split(path.sep).join("/"))
-    expect(users).toEqual(["settlement/locks.ts"])
+    expect(users).toEqual(["workflows/common/locks.ts"])
   })
 
   it("runs every scheduled job through runScheduledJob (one run per job at a time, its queries told apart)", () => {
@@ -85,34 +201,41 @@ describe("import boundaries of src/", () => {
     expect(unwrapped).toEqual([])
   })
 
-  it("sees the imports it checks (static, re-exports, dynamic, require)", () => {
+  it("sees the imports it checks (static, type-only, re-exports, dynamic, require)", () => {
     const text = [
       `import { a } from "../modules/x"`,
       `import type {\n  B,\n} from "../api/y"`,
-      `export { c } from "./z"`,
-      `const d = await import("../workflows/w")`,
-      `const e = require("../queries/q")`,
+      `import { type C } from "../queries/c"`,
+      `export { d } from "./z"`,
+      `const e = await import("../workflows/w")`,
+      `const f = require("../queries/q")`,
     ].join("\n")
-    const found = ts.preProcessFile(text, true, true).importedFiles.map((imported) => imported.fileName)
-    expect(found).toEqual(["../modules/x", "../api/y", "./z", "../workflows/w", "../queries/q"])
-    const libFile = path.join(SRC, "lib", "example.ts")
-    expect(found.map((specifier) => srcFolderOf(libFile, specifier))).toEqual([
-      "modules",
-      "api",
-      "lib",
-      "workflows",
-      "queries",
+    expect(imports(text)).toEqual([
+      { specifier: "../modules/x", typeOnly: false },
+      { specifier: "../api/y", typeOnly: true },
+      { specifier: "../queries/c", typeOnly: true },
+      { specifier: "./z", typeOnly: false },
+      { specifier: "../workflows/w", typeOnly: false },
+      { specifier: "../queries/q", typeOnly: false },
     ])
-    expect(srcFolderOf(libFile, "@medusajs/framework/utils")).toBeNull()
-    expect(srcFolderOf(libFile, "../../integration-tests/helpers/db")).toBeNull()
   })
 
-  it("lets modules use queries/medusa/ and nothing else of queries/", () => {
-    const moduleFile = path.join(SRC, "modules", "gallery", "cart.ts")
-    expect(isForbidden("modules", moduleFile, "../../queries/medusa/products")).toBe(false)
-    expect(isForbidden("modules", moduleFile, "../../queries/gallery-cart")).toBe(true)
-    expect(isForbidden("modules", moduleFile, "../../queries/medusa-like")).toBe(true)
-    expect(isForbidden("modules", moduleFile, "../../lib/cart-quantity")).toBe(false)
-    expect(isForbidden("lib", path.join(SRC, "lib", "example.ts"), "../queries/medusa/products")).toBe(true)
+  it("refuses an arrow back up the chain or sideways, and lets each layer use the ones below", () => {
+    const file = (folder: string) => path.join(SRC, folder, "example.ts")
+    const value = (specifier: string): Import => ({ specifier, typeOnly: false })
+    expect(violation("lib", file("lib"), value("../modules/x"))).toBe("modules/ is not below lib/")
+    expect(violation("workflows", file("workflows"), value("../processes/outbox/dispatch"))).toBe("processes/ is not below workflows/")
+    expect(violation("queries", file("queries"), value("../workflows/common/locks"))).toBe("workflows/ is not below queries/")
+    expect(violation("jobs", file("jobs"), value("../api/utils/access"))).toBe("api/ is not below jobs/")
+    expect(violation("processes", file("processes"), value("../workflows/common/locks"))).toBeNull()
+    expect(violation("api", file("api"), value("../processes/settlement/payment-events"))).toBeNull()
+    expect(violation("modules", path.join(SRC, "modules", "gallery", "cart.ts"), value("../../queries/medusa/products"))).toBeNull()
+    expect(violation("modules", path.join(SRC, "modules", "gallery", "cart.ts"), value("../../queries/gallery-cart"))).toBe(
+      "queries/ is not below modules/"
+    )
+    expect(violation("sdk", file("sdk"), { specifier: "../api/api/orders/validators", typeOnly: true })).toBeNull()
+    expect(violation("sdk", file("sdk"), value("../api/api/orders/validators"))).toBe("a client takes only types from the server")
+    expect(violation("lib", file("lib"), value("../../integration-tests/helpers/db"))).toBeNull()
+    expect(violation("lib", file("lib"), value("@medusajs/framework/utils"))).toBeNull()
   })
 })

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorMessage } from "../lib/error-message"
 import { settlementReconcileSeconds } from "../lib/outbox"
-import { syncArtistOrderMirror } from "../order-book/sync"
+import { syncArtistOrderMirror } from "../processes/order-book/sync"
 import { listArtistOrdersWithoutMirror } from "../queries/medusa/order-book"
 import { runScheduledJob } from "../lib/scheduled-job"
 

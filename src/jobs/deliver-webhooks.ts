@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { runScheduledJob } from "../lib/scheduled-job"
-import { DELIVER_WEBHOOKS_JOB, dispatchWebhookDeliveries } from "../webhooks/dispatch"
+import { DELIVER_WEBHOOKS_JOB, dispatchWebhookDeliveries } from "../processes/webhooks/dispatch"
 
 /**
  * Every minute: the outbound webhook deliveries that are due (retries on the Standard Webhooks schedule, and first

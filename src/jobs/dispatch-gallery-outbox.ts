@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { settlementReconcileSeconds } from "../lib/outbox"
-import { DISPATCH_GALLERY_OUTBOX_JOB, dispatchGalleryOutbox } from "../outbox/dispatch"
+import { DISPATCH_GALLERY_OUTBOX_JOB, dispatchGalleryOutbox } from "../processes/outbox/dispatch"
 import { runScheduledJob } from "../lib/scheduled-job"
 
 /**

@@ -6,7 +6,7 @@ import { GALLERY_MODULE } from "../modules/gallery"
 import type GalleryModuleService from "../modules/gallery/service"
 import type { FailingPayout } from "../modules/gallery/service"
 import { listTransferablePayouts } from "../queries/gallery-orders"
-import { transferDuePayoutsOfOrder, type PayoutTransfersOutcome } from "../settlement/order-payouts"
+import { transferDuePayoutsOfOrder, type PayoutTransfersOutcome } from "../processes/settlement/order-payouts"
 import { errorMessage } from "../lib/error-message"
 import { runScheduledJob } from "../lib/scheduled-job"
 

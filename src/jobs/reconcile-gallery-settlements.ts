@@ -8,7 +8,7 @@ import { runScheduledJob } from "../lib/scheduled-job"
 import { GALLERY_MODULE } from "../modules/gallery"
 import type GalleryModuleService from "../modules/gallery/service"
 import { PAYMENTS_MODULE, type PaymentsModuleService, type RetrievedPaymentIntent } from "../modules/payments"
-import { settleStorePayment } from "../settlement/store-payments"
+import { settleStorePayment } from "../processes/settlement/store-payments"
 
 /** Orders younger than this are left to their customer's own confirm for now. */
 const MIN_AGE_SECONDS = 1

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { runScheduledJob } from "../lib/scheduled-job"
-import { SEND_CAMPAIGNS_JOB, runCampaignSends } from "../campaigns/run-campaign-sends"
+import { SEND_CAMPAIGNS_JOB, runCampaignSends } from "../processes/campaigns/run-campaign-sends"
 
 /** Every minute: scheduled campaigns whose time has come start sending; sending campaigns nobody holds are delivered. */
 async function sendCampaigns(container: MedusaContainer) {

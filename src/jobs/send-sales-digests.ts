@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { runScheduledJob } from "../lib/scheduled-job"
-import { sendSalesDigests } from "../sales-digest/send-sales-digests"
+import { sendSalesDigests } from "../processes/sales-digest/send-sales-digests"
 
 /**
  * Hourly: the sales digests whose period has ended (daily ones after midnight UTC, weekly ones after Monday 00:00

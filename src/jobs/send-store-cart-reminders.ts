@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { sendCartReminders } from "../cart-recovery/send-cart-reminders"
+import { sendCartReminders } from "../processes/cart-recovery/send-cart-reminders"
 import { runScheduledJob } from "../lib/scheduled-job"
 
 /** Every minute: the abandoned-cart reminders that are due, and the deletion of carts older than 30 days. */

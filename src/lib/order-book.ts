@@ -35,7 +35,7 @@ export function galleryMirrorMetadata(input: {
 /**
  * The id of the Medusa order that records something of ours (a store payment `spay_X`, a gallery artist order
  * `aord_X` -> `order_X`). Chosen here rather than by Medusa, so that the order is created without being read back
- * (src/order-book/create-orders.ts) and a run that died after making it finds it by primary key.
+ * (src/workflows/order-book/utils/create-orders.ts) and a run that died after making it finds it by primary key.
  */
 export function derivedOrderId(sourceId: string): string {
   return `order_${sourceId.slice(sourceId.indexOf("_") + 1)}`

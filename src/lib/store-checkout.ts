@@ -124,3 +124,6 @@ export function storeOrderIdOf(storePaymentId: string): string {
   return derivedOrderId(storePaymentId)
 }
 
+
+/** Marks an intent as a store sale's: the payment events route it to the store settlement. */
+export const STORE_INTENT_KIND = "store"

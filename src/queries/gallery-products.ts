@@ -1,6 +1,14 @@
 import type { ArtworkType } from "../lib/artwork-types"
-import { GALLERY_PRODUCTS_BY_IDS_SQL, galleryProductsQuery, type GalleryProductRow } from "./medusa/products"
+import {
+  GALLERY_PRODUCTS_BY_IDS_SQL,
+  galleryProductsQuery,
+  type GalleryProductFilters,
+  type GalleryProductRow,
+  type GalleryProductSort,
+} from "./medusa/products"
 import { preparedStatement, runPrepared, toKnex, type PgSource } from "./pg"
+
+export type { GalleryProductFilters, GalleryProductSort }
 
 /**
  * The gallery's view of a product (spec part 2, "Product as embedded in gallery responses"), read for
@@ -28,25 +36,6 @@ export type GalleryProduct = {
   /** Not part of the embedded view: the default variant (what a cart line sells). */
   variant_id: string | null
   created_at: Date
-}
-
-export type GalleryProductSort = "newest" | "oldest" | "price_asc" | "price_desc" | "name"
-
-export type GalleryProductFilters = {
-  ids?: string[]
-  /** The spec's three eligibility rules: is_active AND gallery_eligible AND organization approved. */
-  eligibleOnly?: boolean
-  org_id?: string
-  product_type?: ArtworkType | string
-  price_min?: number
-  price_max?: number
-  /** Case-insensitive substring of the title. */
-  q?: string
-  /** Default 20; at most 1000 here, or the number of `ids` (routes apply their own lower caps). */
-  limit?: number
-  offset?: number
-  /** Default `newest`. */
-  sort?: GalleryProductSort
 }
 
 export type GalleryProductList = { products: GalleryProduct[]; count: number }

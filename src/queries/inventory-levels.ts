@@ -7,7 +7,7 @@ const CURRENT_STOCK_LEVELS = preparedStatement("current_stock_levels", CURRENT_S
 
 /**
  * The stock levels of these inventory items as they are now, by inventory item: read by a settlement holding the items'
- * locks (settlement/stock.ts), so nobody else reserves in between.
+ * locks (workflows/common/stock.ts), so nobody else reserves in between.
  */
 export async function currentStockLevels(source: PgSource, inventoryItemIds: string[]): Promise<Map<string, StockLevel[]>> {
   const { rows } = await runPrepared(toKnex(source), CURRENT_STOCK_LEVELS, [inventoryItemIds])

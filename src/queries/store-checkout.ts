@@ -13,7 +13,6 @@ import {
   type StoreCheckoutVariantRow,
 } from "./medusa/store-checkout"
 import { type PgSource, preparedStatement, runPrepared, toKnex } from "./pg"
-import type { OrderBookSetup } from "../order-book/shipping-setup"
 
 export type StoreCheckoutVariant = StoreVariantFacts & {
   product_title: string
@@ -111,6 +110,17 @@ export async function getStorePaymentLinesStock(
 export async function orderExists(source: PgSource, orderId: string): Promise<boolean> {
   const { rows } = await runPrepared(toKnex(source), ORDER_EXISTS, [orderId])
   return rows.length > 0
+}
+
+
+/** What the order book set up in Medusa once (docs/order-book.md). */
+export type OrderBookSetup = {
+  /** Region of the mirrored orders: the store's default region (else any region). */
+  regionId: string
+  /** The shipping option of the mirrors' shipping method, whose fulfilment set sits at `locationId`. */
+  shippingOptionId: string
+  /** The store's default stock location (else any): where gallery fulfilments are made from. */
+  locationId: string
 }
 
 /** The order book's region, location and shipping option as stored now; null when any is missing. */

@@ -16,14 +16,14 @@ import type { ArtworkType } from "../modules/organization/models/artist-product"
 import type { OrganizationPlan } from "../modules/organization/models/organization"
 import type OrganizationModuleService from "../modules/organization/service"
 import { PAYMENTS_MODULE, type PaymentsModuleService } from "../modules/payments"
-import { startPayoutOnboarding, syncConnectedAccount } from "../settlement/connected-accounts"
+import { startPayoutOnboarding, syncConnectedAccount } from "../processes/settlement/connected-accounts"
 import {
   createArtistProductsWorkflow,
   type ArtistProductInput,
 } from "../workflows/artist-product/workflows/create-artist-products"
 import { createMemberAccountWorkflow } from "../workflows/member/workflows/create-member-account"
 import { createOrganizationWorkflow } from "../workflows/organization/workflows/create-organization"
-import { ensureOrderBookSetup } from "../order-book/shipping-setup"
+import { ensureOrderBookSetup } from "../workflows/order-book/utils/shipping-setup"
 
 // ---------------------------------------------------------------------------------------------------
 // Demo data (docs/architecture.md, "Demo data"): storefront builders, docs and tests rely on these names.

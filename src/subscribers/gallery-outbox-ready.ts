@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { GALLERY_OUTBOX_READY_EVENT } from "../lib/outbox"
-import { requestGalleryOutboxDispatch } from "../outbox/dispatch"
+import { requestGalleryOutboxDispatch } from "../processes/outbox/dispatch"
 
 /**
  * A commit queued outbox messages: deliver them now rather than at the next dispatch job. Runs where background work

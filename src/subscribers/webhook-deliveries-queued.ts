@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { requestWebhookDispatch } from "../webhooks/dispatch"
-import { WEBHOOK_DELIVERIES_QUEUED_EVENT } from "../webhooks/enqueue"
+import { requestWebhookDispatch } from "../processes/webhooks/dispatch"
+import { WEBHOOK_DELIVERIES_QUEUED_EVENT } from "../workflows/platform/utils/enqueue-webhook-events"
 
 /**
  * Outbound webhook deliveries were queued: attempt them now rather than at the next run of the deliver-webhooks job.

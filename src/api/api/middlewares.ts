@@ -1,5 +1,4 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { ETSY_CALLBACK_PATH } from "../../lib/channel-environment"
 import { requireDashboardMember, resolveOrganization } from "../utils/access"
 import { validateBody, validateQuery } from "../utils/validation"
 import { storeCartMiddlewares } from "./cart/middlewares"
@@ -8,6 +7,7 @@ import { createPaymentIntentMiddlewares } from "./create-payment-intent/middlewa
 import { guestMiddlewares } from "./guest/middlewares"
 import { CreateMemberBody, UpdateMemberBody } from "./members/validators"
 import { productMiddlewares } from "./products/middlewares"
+import { DASHBOARD_PUBLIC_ROUTES, DASHBOARD_ROUTES } from "./route-families"
 import { orderBookMiddlewares } from "./orders/middlewares"
 import { CheckSlugQuery, CreateOrganizationBody, OrganizationContextQuery } from "./organizations/validators"
 import { payoutMiddlewares } from "./payouts/middlewares"
@@ -18,27 +18,10 @@ import { settingsMiddlewares } from "./settings/middlewares"
 import { unsubscribeMiddlewares } from "./unsubscribe/middlewares"
 import { webhookEndpointMiddlewares } from "./webhook-endpoints/middlewares"
 
-/**
- * The creator-dashboard family: every /api route outside /api/gallery, /api/admin, /api/webhooks (signed by the
- * payment provider), /api/sandbox (the local gateway's stand-in for the customer's browser) and the public storefront
- * routes a shopper calls without an account (/api/cart/email, /api/create-payment-intent, /api/unsubscribe/{token}),
- * the Etsy OAuth callback (the browser comes back from Etsy without a token; its state is the credential,
- * docs/marketplace-channels.md), and the platform API's storefront variant /api/v1 (API keys, src/api/v1). Matched up
- * to the "/api" segment so that Express accepts it as a prefix, and in any case, as Express routes (src/lib/request-path.ts).
- */
-export const DASHBOARD_ROUTES =
-  /^\/api(?=\/(?!(?:gallery|admin|webhooks|sandbox|unsubscribe|cart\/email|create-payment-intent|channels\/etsy\/callback|v1)(?:[/?#]|$)))/i
-
-/** The public storefront routes under /api (no member token): the paths DASHBOARD_ROUTES leaves out besides the families. */
-export const PUBLIC_STOREFRONT_ROUTES = ["/api/cart/email", "/api/create-payment-intent", "/api/unsubscribe"] as const
-
-/** OAuth callbacks under /api, reached by a browser redirect from the marketplace (no member token). */
-export const PUBLIC_OAUTH_CALLBACK_ROUTES = [ETSY_CALLBACK_PATH] as const
-
 /** /api/* creator-dashboard routes (members). */
 export const applicationMiddlewares: MiddlewareRoute[] = [
   // ONE entry guards every route of the family, including any added later (registration excepted, see access.ts).
-  { matcher: DASHBOARD_ROUTES, middlewares: [...requireDashboardMember()] },
+  { matcher: DASHBOARD_ROUTES, middlewares: [...requireDashboardMember({ publicRoutes: DASHBOARD_PUBLIC_ROUTES })] },
   ...storeCartMiddlewares,
   ...createPaymentIntentMiddlewares,
   ...unsubscribeMiddlewares,

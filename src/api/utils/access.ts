@@ -66,15 +66,17 @@ export const requireMember = (): Middleware[] => requireActor(MEMBER_ACTOR)
 const REGISTRATION_ROUTES = [{ method: "POST", path: "/api/members" }]
 
 /**
- * The guard of the whole creator-dashboard family (every /api route outside the gallery, admin, payment webhook
- * and sandbox families): a member token, except for registration, which needs an authenticated identity.
+ * The guard of the whole creator-dashboard family (src/api/api/route-families.ts): a member token, except for
+ * registration, which needs an authenticated identity, and for the `publicRoutes` a browser reaches without an
+ * account (those paths exactly).
  */
-export function requireDashboardMember(): Middleware[] {
+export function requireDashboardMember(options: { publicRoutes: readonly string[] }): Middleware[] {
   const [identifyMember, checkMember] = requireMember()
   const registration = authenticate(MEMBER_ACTOR, ["bearer"], { allowUnregistered: true, allowUnauthenticated: true }) as Middleware
   return [
     (req, res, next) => {
       const path = requestPath(req)
+      if (options.publicRoutes.includes(path)) return next()
       const isRegistration = REGISTRATION_ROUTES.some((route) => route.method === req.method && route.path === path)
       if (!isRegistration) return identifyMember(req, res, () => checkMember(req, res, next))
       return registration(req, res, () => {

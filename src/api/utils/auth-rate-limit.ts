@@ -1,6 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { authLimits, authRateLimitedBody, authRoute, identifierKey, type AuthLimits, type AuthRoute } from "../../lib/auth-rate-limits"
-import { connectRateLimitStore, forget, giveBack, reserve, type LimitCheck } from "../../platform/rate-limiter"
+import { connectRateLimitStore, forget, giveBack, reserve, type LimitCheck } from "./rate-limit-store"
 import { rateLimitsEnabled, requestClientAddress } from "./rate-limit"
 
 type Middleware = (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => unknown

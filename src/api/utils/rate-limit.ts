@@ -6,7 +6,7 @@ import { ADMIN_ACTOR, MEMBER_ACTOR } from "../../lib/actors"
 import { errorBody, isPlatformPath, routeFamily } from "../../lib/error-bodies"
 import { requestPath } from "../../lib/request-path"
 import { applicationLimits, clientAddress, trustedProxyHops, type ApplicationLimits } from "../../lib/rate-limits"
-import { connectRateLimitStore, consume } from "../../platform/rate-limiter"
+import { connectRateLimitStore, consume } from "./rate-limit-store"
 
 type Middleware = (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => unknown
 

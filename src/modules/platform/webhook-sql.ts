@@ -25,7 +25,7 @@ ON CONFLICT DO NOTHING
 RETURNING id`
 
 /**
- * Claims up to `limit` due deliveries of enabled endpoints (bindings: now, limit, lease end): each gets its attempt
+ * Claims up to `limit` due deliveries of enabled endpoints (bindings: lease end, now, now, limit): each gets its attempt
  * number and a lease (next_retry_at = lease end), so concurrent claimers never share one and a claimer that dies
  * leaves it due again when the lease ends. Returns what an attempt needs, the endpoint's URL and secret included.
  */

@@ -1,4 +1,3 @@
-import type { GalleryProductFilters, GalleryProductSort } from "../gallery-products"
 import type { ArtworkType } from "../../lib/artwork-types"
 
 /**
@@ -12,6 +11,27 @@ import type { ArtworkType } from "../../lib/artwork-types"
  * sum over locations of stocked - reserved, divided by the required quantity; the smallest of those (0 when a
  * managed variant has no item, null when the variant does not manage stock).
  */
+
+/** The gallery product list's sort orders. */
+export type GalleryProductSort = "newest" | "oldest" | "price_asc" | "price_desc" | "name"
+
+/** What the gallery product list filters on (routes validate and cap these first). */
+export type GalleryProductFilters = {
+  ids?: string[]
+  /** The spec's three eligibility rules: is_active AND gallery_eligible AND organization approved. */
+  eligibleOnly?: boolean
+  org_id?: string
+  product_type?: ArtworkType | string
+  price_min?: number
+  price_max?: number
+  /** Case-insensitive substring of the title. */
+  q?: string
+  /** Default 20; at most 1000 here, or the number of `ids` (routes apply their own lower caps). */
+  limit?: number
+  offset?: number
+  /** Default `newest`. */
+  sort?: GalleryProductSort
+}
 
 /** At most this many products per list (or the number of `ids` asked for); routes apply their own lower caps. */
 export const GALLERY_PRODUCTS_MAX_LIMIT = 1000

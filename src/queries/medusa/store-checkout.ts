@@ -74,7 +74,7 @@ export const ORGANIZATION_SALES_CHANNEL_SQL = `
 export const ORDER_EXISTS_SQL = `SELECT id FROM "order" WHERE id = ?`
 
 /**
- * What a store order needs from the order book's set-up (order-book/shipping-setup.ts) in one read: the store's
+ * What a store order needs from the order book's set-up (workflows/order-book/utils/shipping-setup.ts) in one read: the store's
  * default region and location and the "Shipped by the artist" option `?`; any of them missing -> the full set-up.
  */
 export const ORDER_BOOK_SETUP_SQL = `

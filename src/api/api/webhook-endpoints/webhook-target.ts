@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { webhookUrlPolicy } from "../../../lib/webhook-url"
-import { webhookTargetRefusal } from "../../../webhooks/send"
+import { webhookTargetRefusal } from "../../../processes/webhooks/send"
 import { fieldError } from "../../utils/error-response"
 
 /**

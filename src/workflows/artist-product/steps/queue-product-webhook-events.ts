@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PLATFORM_MODULE, type PlatformModuleService } from "../../../modules/platform"
-import { queueProductWebhookEvents } from "../../../webhooks/product-events"
+import { queueProductWebhookEvents } from "../../platform/utils/product-webhook-events"
 
 export type QueueProductWebhookEventsInput = {
   organization_id: string

@@ -5,7 +5,7 @@ import { GALLERY_MODULE } from "../../../modules/gallery"
 import type GalleryModuleService from "../../../modules/gallery/service"
 import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../../modules/payments"
 import { settledOrder, type LoadedGalleryPayment } from "./load-gallery-order-for-payment"
-import { withInventoryLocks } from "../../../settlement/locks"
+import { withInventoryLocks } from "../../common/locks"
 
 /** One refund per order, whoever (confirm, webhook, a retry) gets to it. */
 export function outOfStockRefundIdempotencyKey(orderId: string): string {

@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { settledOrder, type LoadedGalleryPayment } from "./load-gallery-order-for-payment"
-import { deleteSaleReservations, inventoryItemIdsOf, reserveSaleStock } from "../../../settlement/stock"
+import { deleteSaleReservations, inventoryItemIdsOf, reserveSaleStock } from "../../common/stock"
 
 export type ReserveGalleryStockResult = {
   /** False when there was nothing to settle (the order is not pending or its payment did not succeed). */

@@ -8,7 +8,7 @@ import { cancelGalleryOrderOutOfStockStep } from "../steps/cancel-gallery-order-
 import { loadGalleryOrderForPaymentStep } from "../steps/load-gallery-order-for-payment"
 import { markGalleryOrderPaidStep, ORDER_NO_LONGER_PENDING } from "../steps/mark-gallery-order-paid"
 import { reserveGalleryStockStep } from "../steps/reserve-gallery-stock"
-import { withLock } from "../../../settlement/locks"
+import { galleryOrderLockKey, withLock } from "../../common/locks"
 
 export type MarkGalleryOrderPaidInput = {
   /** The intent that pays the order (one order per intent). */
@@ -91,11 +91,6 @@ export const markGalleryOrderPaidWorkflow = createWorkflow(
 
 /** Seconds a second settlement (or a cancellation) of the same order waits for the first. */
 const ORDER_LOCK_TIMEOUT_SECONDS = 30
-
-/** The per-order lock shared by payment settlement and cancellation (gallery-fulfilment). */
-export function galleryOrderLockKey(orderId: string): string {
-  return `gallery-order:${orderId}`
-}
 
 /**
  * Runs markGalleryOrderPaidWorkflow under Medusa's locking module, keyed by the order: concurrent settlements of one

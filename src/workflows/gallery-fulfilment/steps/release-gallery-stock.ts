@@ -2,7 +2,7 @@ import type { IInventoryService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { listGalleryOrderItemIds } from "../../../queries/artist-orders"
-import { withInventoryLocks } from "../../../settlement/locks"
+import { withInventoryLocks } from "../../common/locks"
 
 
 /**

@@ -5,12 +5,11 @@ import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { FULFILMENT_MESSAGES } from "../../../lib/gallery-fulfilment"
 import { GALLERY_OUTBOX_READY_EVENT } from "../../../lib/outbox"
 import { findGalleryOrderForCancel } from "../../../queries/artist-orders"
-import { galleryOrderLockKey } from "../../gallery-checkout/workflows/mark-gallery-order-paid"
 import { markGalleryOrderCancelledStep } from "../steps/mark-gallery-order-cancelled"
 import { refundCancelledGalleryOrderStep } from "../steps/refund-cancelled-gallery-order"
 import { releaseGalleryStockStep } from "../steps/release-gallery-stock"
 import { reverseGalleryPayoutsStep } from "../steps/reverse-gallery-payouts"
-import { withLock } from "../../../settlement/locks"
+import { galleryOrderLockKey, withLock } from "../../common/locks"
 
 /** Emitted once per gallery order, by the run that cancelled it (data: {id} = the internal order id). */
 export const GALLERY_ORDER_CANCELLED_EVENT = "gallery.order.cancelled"

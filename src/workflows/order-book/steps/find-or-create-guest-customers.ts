@@ -1,10 +1,10 @@
 import type { ICustomerModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { findOrCreateGuestCustomers } from "../../../order-book/guest-customers"
+import { findOrCreateGuestCustomers } from "../utils/guest-customers"
 
 /**
- * The Medusa customer of each email (lower-cased), found or made as a guest (order-book/guest-customers.ts).
+ * The Medusa customer of each email (lower-cased), found or made as a guest (workflows/order-book/utils/guest-customers.ts).
  * Compensation deletes the customers this step created.
  */
 export const findOrCreateGuestCustomersStep = createStep(

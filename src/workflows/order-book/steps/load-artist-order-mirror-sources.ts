@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { getOrderBookSources, type OrderBookSource } from "../../../queries/medusa/order-book"
-import { ensureOrderBookSetup, type OrderBookSetup } from "../../../order-book/shipping-setup"
+import { ensureOrderBookSetup, type OrderBookSetup } from "../utils/shipping-setup"
 
 export type ArtistOrderMirrorSource = {
   source: OrderBookSource

@@ -1,8 +1,8 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { fromCents } from "../../../lib/money"
 import { derivedOrderId, galleryMirrorMetadata, toMedusaAddress, type GalleryAddress } from "../../../lib/order-book"
-import type { OrderBookSetup } from "../../../order-book/shipping-setup"
-import { ORDER_BOOK_SHIPPING_OPTION_NAME } from "../../../order-book/shipping-setup"
+import type { OrderBookSetup } from "../utils/shipping-setup"
+import { ORDER_BOOK_SHIPPING_OPTION_NAME } from "../utils/shipping-setup"
 import type { OrderBookSource } from "../../../queries/medusa/order-book"
 import { createMirrorOrdersStep, type MirrorOrderInput } from "../steps/create-mirror-orders"
 import { findOrCreateGuestCustomersStep } from "../steps/find-or-create-guest-customers"
@@ -58,7 +58,7 @@ export function mirrorOrderInput(source: OrderBookSource, setup: OrderBookSetup,
  * them, so that a dispatch of many paid orders costs one workflow. Idempotent: an existing mirror is kept; an orphan
  * one (made by a run that died before its link) is linked instead of duplicated. No inventory is reserved: the gallery
  * settlement holds the stock (docs/order-book.md, "Stock"). Failures compensate (new orders and guest customers are
- * deleted). Run it through src/order-book/sync.ts, which holds the artist orders' locks.
+ * deleted). Run it through src/processes/order-book/sync.ts, which holds the artist orders' locks.
  */
 export const mirrorArtistOrdersWorkflow = createWorkflow(
   "mirror-artist-orders",

@@ -5,7 +5,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ORGANIZATION_MODULE } from "../../../modules/organization"
 import type OrganizationModuleService from "../../../modules/organization/service"
 import { PLATFORM_MODULE, type PlatformModuleService } from "../../../modules/platform"
-import { withLock } from "../../../settlement/locks"
+import { withLock } from "../../common/locks"
 import { createOrganizationWorkflow } from "../../organization/workflows/create-organization"
 
 /** How long a second first-sandbox-key request waits for the first one to create the sandbox (seconds). */

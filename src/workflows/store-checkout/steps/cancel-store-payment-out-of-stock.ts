@@ -3,7 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { GALLERY_MODULE } from "../../../modules/gallery"
 import type GalleryModuleService from "../../../modules/gallery/service"
 import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../../modules/payments"
-import { releaseSaleLines } from "../../../settlement/stock"
+import { releaseSaleLines } from "../../common/stock"
 import { settledPayment, type LoadedStorePayment } from "./load-store-payment-for-settlement"
 
 /** One refund per store payment, whoever (confirm, webhook, reconciliation) gets to it. */

@@ -1,10 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { entityId } from "../../../lib/entity-id"
+import { STORE_INTENT_KIND } from "../../../lib/store-checkout"
 import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../../modules/payments"
 import type { PreparedStorePayment } from "./prepare-store-payment"
-
-/** Marks an intent as a store sale's: the payment events route it to the store settlement. */
-export const STORE_INTENT_KIND = "store"
 
 /**
  * One destination charge of the merchandise subtotal to the organization's connected account, the platform keeping

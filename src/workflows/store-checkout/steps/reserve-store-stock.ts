@@ -1,11 +1,11 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { deleteSaleReservations, inventoryItemIdsOf, reserveSaleStock } from "../../../settlement/stock"
+import { deleteSaleReservations, inventoryItemIdsOf, reserveSaleStock } from "../../common/stock"
 import { settledPayment, type LoadedStorePayment } from "./load-store-payment-for-settlement"
 
 type Compensation = { reservationIds: string[]; inventoryItemIds: string[] } | null
 
 /**
- * Reserves the sale's stock under the same inventory locks and checks as a gallery settlement (settlement/stock.ts):
+ * Reserves the sale's stock under the same inventory locks and checks as a gallery settlement (workflows/common/stock.ts):
  * an original sold in the gallery and in the store at the same moment is reserved by one of them only.
  * `available` false on a shortage (nothing reserved). Compensation deletes what this run reserved.
  */

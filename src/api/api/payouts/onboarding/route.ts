@@ -1,5 +1,5 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
-import { startPayoutOnboarding } from "../../../../settlement/connected-accounts"
+import { startPayoutOnboarding } from "../../../../processes/settlement/connected-accounts"
 import type { OrganizationScopedRequest } from "../../../utils/access"
 
 /**

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PAYMENTS_MODULE, type PaymentsModuleService, type WebhookEvent } from "../../../../modules/payments"
-import { handlePaymentEvent } from "../../../../settlement/payment-events"
+import { handlePaymentEvent } from "../../../../processes/settlement/payment-events"
 import { errorMessage } from "../../../../lib/error-message"
 
 function signatureHeader(req: MedusaRequest): string | undefined {

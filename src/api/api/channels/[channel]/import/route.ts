@@ -1,5 +1,5 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
-import { importChannelListings } from "../../../../../channels/import-listings"
+import { importChannelListings } from "../../../../../processes/channels/import-listings"
 import type { Channel } from "../../../../../lib/channels"
 import type { OrganizationScopedRequest } from "../../../../utils/access"
 import { channelRoute } from "../../channel-route"

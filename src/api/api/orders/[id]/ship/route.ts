@@ -1,7 +1,7 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { FULFILMENT_MESSAGES } from "../../../../../lib/gallery-fulfilment"
-import { shipStoreOrder } from "../../../../../order-book/ship-store-order"
+import { shipStoreOrder } from "../../../../../processes/order-book/ship-store-order"
 import { getOrganizationOrder } from "../../../../../queries/medusa/order-book"
 import { shipArtistOrderWorkflow } from "../../../../../workflows/gallery-fulfilment/workflows/ship-artist-order"
 import type { OrganizationScopedRequest } from "../../../../utils/access"

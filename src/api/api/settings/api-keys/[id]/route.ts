@@ -1,7 +1,7 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { PLATFORM_MODULE, type PlatformModuleService } from "../../../../../modules/platform"
-import { apiKeyCache } from "../../../../../platform/api-key-cache"
+import { apiKeyCache } from "../../../../utils/api-key-cache"
 import type { OrganizationScopedRequest } from "../../../../utils/access"
 import { API_KEY_MESSAGES } from "../validators"
 

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { PAYMENTS_MODULE, sandboxOnboardingPath, type PaymentsModuleService } from "../../../../../../modules/payments"
-import { handlePaymentEvent } from "../../../../../../settlement/payment-events"
+import { handlePaymentEvent } from "../../../../../../processes/settlement/payment-events"
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)

@@ -6,7 +6,7 @@ import {
   type PaymentsModuleService,
   type WebhookEvent,
 } from "../../../../../../modules/payments"
-import { handlePaymentEvent } from "../../../../../../settlement/payment-events"
+import { handlePaymentEvent } from "../../../../../../processes/settlement/payment-events"
 import { errorMessage } from "../../../../../../lib/error-message"
 
 /**

@@ -1,0 +1,28 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { ArtistOrderShippedPayload, GalleryOrderCancelledPayload, GalleryOrderPaidPayload } from "../../../lib/outbox"
+import { syncArtistOrderMirror, syncArtistOrderMirrors } from "../../order-book/sync"
+import { listArtistOrderIdsOfGalleryOrders } from "../../../queries/medusa/order-book"
+
+/**
+ * Outbox handlers that keep the Medusa order book in step with the gallery (docs/order-book.md). Each brings the
+ * mirrors of the artist orders concerned up to date (syncArtistOrderMirror: idempotent, under the artist order's
+ * lock), so a redelivered message, a crash mid-way or a handler racing the back-fill job changes nothing twice.
+ */
+
+/**
+ * `gallery.order.paid`: one Medusa order per artist order, in its organization's sales channel; for a batch of paid
+ * gallery orders in one workflow (one createOrders call), which is what keeps the order book cheap under load.
+ */
+export async function mirrorPaidGalleryOrders(container: MedusaContainer, payloads: GalleryOrderPaidPayload[]) {
+  await syncArtistOrderMirrors(container, await listArtistOrderIdsOfGalleryOrders(container, payloads.map((p) => p.id)))
+}
+
+/** `gallery.artist_order.shipped` and `.delivered`: the mirror's fulfilment, shipment, delivery. */
+export async function syncArtistOrderFulfilment(container: MedusaContainer, payload: ArtistOrderShippedPayload) {
+  await syncArtistOrderMirror(container, payload.id)
+}
+
+/** `gallery.order.cancelled`: the mirrors are cancelled. */
+export async function cancelGalleryOrderMirrors(container: MedusaContainer, payload: GalleryOrderCancelledPayload) {
+  await syncArtistOrderMirrors(container, await listArtistOrderIdsOfGalleryOrders(container, [payload.id]))
+}
