@@ -1,5 +1,6 @@
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { MAX_CART_QUANTITY } from "../../lib/cart-quantity"
+import { entityId } from "../../lib/entity-id"
 import { CART_SESSION_TTL_DAYS } from "../../lib/cart-session"
 import { CART_PRODUCT_STATE_SQL } from "../../queries/medusa/products"
 import { preparedStatement, runPrepared, type PreparedStatement } from "../common/prepared-statement"
@@ -127,3 +128,69 @@ export const DELETE_EXPIRED_CART_ITEMS_SQL = `DELETE FROM gallery_cart_item
        HAVING max(GREATEST(updated_at, deleted_at))
               < coalesce(?::timestamptz, now() - make_interval(days => ${CART_SESSION_TTL_DAYS}))
      )`
+
+/**
+ * Adds `quantity` (already 1..99, see clampCartQuantity) of a product to a session's cart: not_found when the
+ * product does not exist, ineligible (with the product's state) when it fails one of the three eligibility rules,
+ * else the session's row for the product, created or merged (quantity capped at 99), in one round trip.
+ */
+export async function addCartItem(
+  manager: SqlEntityManager,
+  input: { sessionId: string; productId: string; quantity: number }
+): Promise<AddCartItemResult> {
+  const result = await runPrepared(sqlKnex(manager), CART_ADD, [
+    input.productId,
+    entityId("gci"),
+    input.sessionId,
+    input.quantity,
+    input.sessionId,
+    input.productId,
+  ])
+  const row = result.rows[0] as CartAddRow | undefined
+  if (!row || row.found_id === null) return { outcome: "not_found" }
+  if (row.id === null) {
+    return {
+      outcome: "ineligible",
+      product: {
+        is_active: row.is_active,
+        gallery_eligible: row.gallery_eligible,
+        org_gallery_approved: row.org_gallery_approved,
+      },
+    }
+  }
+  return {
+    outcome: "added",
+    item: { id: row.id, product_id: row.product_id, quantity: Number(row.quantity), session_id: row.session_id },
+  }
+}
+
+/** Sets the quantity (1..99) of one of the session's items; null when the session has no such item. */
+export async function setCartItemQuantity(
+  manager: SqlEntityManager,
+  input: { sessionId: string; itemId: string; quantity: number }
+): Promise<CartItemRow | null> {
+  return await writeCartItem(manager, CART_SET, [
+    input.quantity,
+    input.itemId,
+    input.sessionId,
+    input.sessionId,
+    input.itemId,
+  ])
+}
+
+/** Deletes one of the session's items (hard delete); null when the session has no such item. */
+export async function removeCartItem(
+  manager: SqlEntityManager,
+  input: { sessionId: string; itemId: string }
+): Promise<CartItemRow | null> {
+  return await writeCartItem(manager, CART_REMOVE, [input.itemId, input.sessionId, input.sessionId, input.itemId])
+}
+
+/**
+ * Deletes every row of the sessions inactive since the cutoff (default: 30 days before the database's clock, the
+ * clock that stamped their activity). One statement; returns the number of rows deleted.
+ */
+export async function deleteExpiredCartItems(manager: SqlEntityManager, input: { cutoff?: Date }): Promise<number> {
+  const result = await sqlKnex(manager).raw(DELETE_EXPIRED_CART_ITEMS_SQL, [input.cutoff ?? null])
+  return Number(result.rowCount ?? 0)
+}

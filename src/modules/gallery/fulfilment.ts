@@ -1,9 +1,22 @@
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { MedusaError } from "@medusajs/framework/utils"
 import { entityId } from "../../lib/entity-id"
-import { FULFILMENT_MESSAGES, type ArtistSettableStatus } from "../../lib/gallery-fulfilment"
-import type { ArtistOrderStatus, GalleryOrderStatus } from "../../lib/gallery-order-status"
+import {
+  cancelDecision,
+  cannotMoveMessage,
+  FULFILMENT_MESSAGES,
+  shipRefusal,
+  statusChangeRefusal,
+  type ArtistSettableStatus,
+} from "../../lib/gallery-fulfilment"
+import {
+  derivedParentStatus,
+  parentStatusOnShip,
+  type ArtistOrderStatus,
+  type GalleryOrderStatus,
+} from "../../lib/gallery-order-status"
 import type { OutboxMessageInput } from "../../lib/outbox"
+import { insertOutboxMessages } from "./outbox"
 
 /**
  * The gallery service's fulfilment writes (ship, status change, cancellation): their types, and the SQL they
@@ -136,19 +149,6 @@ export async function insertTransitions(manager: SqlEntityManager, transitions: 
   )
 }
 
-/** Queues outbox messages in the caller's transaction (a replayed key queues nothing). See models/outbox-message.ts. */
-export async function insertOutboxMessages(manager: SqlEntityManager, messages: OutboxMessageInput[]): Promise<void> {
-  if (!messages.length) return
-  const values = messages.map(() => `(?, ?, ?, ?, ?::jsonb, 0, now(), now(), now())`).join(", ")
-  const bindings = messages.flatMap((m) => [entityId("gobx"), m.key, m.topic, m.handler, JSON.stringify(m.payload)])
-  await manager.execute(
-    `INSERT INTO gallery_outbox_message (id, key, topic, handler, payload, attempts, available_at, created_at, updated_at)
-     VALUES ${values}
-     ON CONFLICT (key) WHERE deleted_at IS NULL DO NOTHING`,
-    bindings
-  )
-}
-
 /**
  * Stores the parent's recomputed status (the caller holds the parent's lock) and records the transition when it
  * changed. Returns the status now stored.
@@ -165,4 +165,150 @@ export async function storeParentStatus(
     { galleryOrderId: parent.id, artistOrderId: null, from: parent.status, to: next, at },
   ])
   return next
+}
+
+// ---- The writes: ship, artist status changes, cancellation (each under the parent order's row lock, see above),
+// and what the cancellation's money steps record afterwards. The service runs the first three in a transaction.
+
+/**
+ * Ships one artist order, in one transaction under the parent order's row lock: 404 Order not found / 403
+ * (another organization's order) / 400 Order already shipped / 400 Order has been cancelled / 400 Order is not
+ * paid; then status shipped with tracking number, URL, carrier and shipped_at, the transition, and the parent's
+ * status by rule A over ALL its artist orders (stored, with its transition). The UPDATE is also guarded by the
+ * status it moves from, so a second ship can never overwrite the first one's tracking.
+ */
+export async function shipArtistOrder(
+  manager: SqlEntityManager,
+  input: ShipArtistOrderInput
+): Promise<ShippedArtistOrderRecord> {
+  const { parent, artistOrders, artistOrder } = await lockArtistOrderParent(
+    manager,
+    input.artistOrderId,
+    input.organizationId
+  )
+  const refusal = shipRefusal(artistOrder.status, parent.status)
+  if (refusal) throw new MedusaError(MedusaError.Types.INVALID_DATA, refusal)
+  // Taken under the lock, so the transitions of concurrent shipments are in the order they happened.
+  const shippedAt = new Date()
+  const rows = (await manager.execute(
+    `UPDATE gallery_artist_order
+       SET status = 'shipped', tracking_number = ?, tracking_url = ?, carrier = ?, shipped_at = ?, updated_at = now()
+       WHERE id = ? AND status IN ('paid', 'processing') AND deleted_at IS NULL
+       RETURNING id`,
+    [input.trackingNumber, input.trackingUrl, input.carrier, shippedAt, artistOrder.id]
+  )) as unknown as { id: string }[]
+  if (!rows.length) throw new MedusaError(MedusaError.Types.INVALID_DATA, FULFILMENT_MESSAGES.orderAlreadyShipped)
+  await insertTransitions(manager, [
+    { galleryOrderId: parent.id, artistOrderId: artistOrder.id, from: artistOrder.status, to: "shipped", at: shippedAt },
+  ])
+  const statuses = artistOrders.map((a) => (a.id === artistOrder.id ? "shipped" : a.status))
+  const parentOrderStatus = await storeParentStatus(manager, parent, parentStatusOnShip(statuses), shippedAt)
+  await insertOutboxMessages(manager, input.outbox)
+  return { galleryOrderId: parent.id, parentOrderStatus, shippedAt }
+}
+
+/**
+ * The transitions the artist makes (paid -> processing, shipped -> delivered with delivered_at), in one
+ * transaction under the parent's row lock; anything else is 400 `Cannot move order from X to Y` (400 Order has
+ * been cancelled for a cancelled order). Records the transition and stores the parent's status by rule B (with
+ * its transition when it changed). The UPDATE is guarded by the status it moves from.
+ */
+export async function setArtistOrderStatus(
+  manager: SqlEntityManager,
+  input: {
+    artistOrderId: string
+    organizationId: string
+    status: string
+    /** The outbox messages a delivery causes (the Medusa order book), written in its transaction. */
+    deliveredOutbox?: OutboxMessageInput[]
+  }
+): Promise<ArtistOrderStatusChangeRecord> {
+  const { parent, artistOrders, artistOrder } = await lockArtistOrderParent(
+    manager,
+    input.artistOrderId,
+    input.organizationId
+  )
+  const refusal = statusChangeRefusal(artistOrder.status, parent.status, input.status)
+  if (refusal) throw new MedusaError(MedusaError.Types.INVALID_DATA, refusal)
+  const target = input.status as ArtistSettableStatus
+  // Taken under the lock, so transitions are in the order they happened.
+  const at = new Date()
+  const rows = (await manager.execute(
+    `UPDATE gallery_artist_order
+       SET status = ?, delivered_at = CASE WHEN ? = 'delivered' THEN ?::timestamptz ELSE delivered_at END,
+           updated_at = now()
+       WHERE id = ? AND status = ? AND deleted_at IS NULL
+       RETURNING id`,
+    [target, target, at, artistOrder.id, artistOrder.status]
+  )) as unknown as { id: string }[]
+  if (!rows.length) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, cannotMoveMessage(artistOrder.status, target))
+  }
+  await insertTransitions(manager, [
+    { galleryOrderId: parent.id, artistOrderId: artistOrder.id, from: artistOrder.status, to: target, at },
+  ])
+  const statuses = artistOrders.map((a) => (a.id === artistOrder.id ? target : a.status))
+  const parentOrderStatus = await storeParentStatus(manager, parent, derivedParentStatus(statuses), at)
+  if (target === "delivered") await insertOutboxMessages(manager, input.deliveredOutbox ?? [])
+  return { galleryOrderId: parent.id, from: artistOrder.status, status: target, parentOrderStatus }
+}
+
+/**
+ * The state change of a cancellation, in one transaction under the order's row lock (so no artist can ship while
+ * it runs, and a ship that committed first makes it refuse): 404 Order not found; 400 Order cannot be cancelled
+ * after shipment (any artist order shipped or delivered); an already cancelled order is returned as it is
+ * (cancelledNow false). Otherwise: status cancelled + cancelled_at, its transition, and the order's pending
+ * payouts become failed (PAYOUT_CANCELLED_REASON) so that they are never transferred later.
+ */
+export async function markOrderCancelled(
+  manager: SqlEntityManager,
+  orderId: string,
+  /** The outbox messages the cancellation causes (the Medusa order book), written in its transaction. */
+  outbox: OutboxMessageInput[]
+): Promise<MarkOrderCancelledResult> {
+  const locked = await lockGalleryOrder(manager, orderId)
+  if (!locked) throw new MedusaError(MedusaError.Types.NOT_FOUND, FULFILMENT_MESSAGES.orderNotFound)
+  const { parent, artistOrders } = locked
+  const decision = cancelDecision(
+    parent.status,
+    artistOrders.map((a) => a.status)
+  )
+  if (decision === "after_shipment") {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, FULFILMENT_MESSAGES.cancelAfterShipment)
+  }
+  // Taken under the lock, so transitions are in the order they happened.
+  const cancelledAt = new Date()
+  const columns = `id, public_id, payment_intent_id, paid_at, cancelled_at, refund_id`
+  if (decision === "already_cancelled") {
+    const rows = (await manager.execute(`SELECT ${columns} FROM gallery_order WHERE id = ?`, [
+      parent.id,
+    ])) as unknown as CancelledOrderRow[]
+    return { order: rows[0], cancelledNow: false, previousStatus: parent.status, cancelledAt }
+  }
+  const rows = (await manager.execute(
+    `UPDATE gallery_order SET status = 'cancelled', cancelled_at = ?, updated_at = now()
+       WHERE id = ? RETURNING ${columns}`,
+    [cancelledAt, parent.id]
+  )) as unknown as CancelledOrderRow[]
+  await insertTransitions(manager, [
+    { galleryOrderId: parent.id, artistOrderId: null, from: parent.status, to: "cancelled", at: cancelledAt },
+  ])
+  await manager.execute(
+    `UPDATE gallery_payout SET status = 'failed', failure_reason = ?, updated_at = now()
+       WHERE gallery_order_id = ? AND status = 'pending' AND deleted_at IS NULL`,
+    [PAYOUT_CANCELLED_REASON, parent.id]
+  )
+  await insertOutboxMessages(manager, outbox)
+  return { order: rows[0], cancelledNow: true, previousStatus: parent.status, cancelledAt }
+}
+
+/** Stores the refund of a cancelled order; the first refund stored wins. */
+export async function recordCancellationRefund(
+  manager: SqlEntityManager,
+  input: { orderId: string; refundId: string }
+): Promise<void> {
+  await manager.execute(
+    `UPDATE gallery_order SET refund_id = ?, updated_at = now() WHERE id = ? AND refund_id IS NULL`,
+    [input.refundId, input.orderId]
+  )
 }
