@@ -1,4 +1,5 @@
 // Arithmetic and date handling for the artist and admin analytics endpoints (spec 4.8, 4.9, part 8).
+import { GALLERY_COMMISSION_BASIS_POINTS } from "./gallery-fees"
 import { fromCents, percentOfCents, round2, scaleCents } from "./money"
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -125,8 +126,6 @@ export function utcDayKey(at: Date): string {
 // combine the per-day sums (a few hundred rows, never one row per order) and shape the spec's response.
 // Amounts stay integer cents until the response, where they become USD numbers with cents.
 
-/** The gallery's commission on merchandise (spec 2 "Fees": 12 %), in basis points. */
-export const GALLERY_COMMISSION_BASIS_POINTS = 1200
 /** How many artists (admin) or products (artist) the top lists show. */
 export const ANALYTICS_TOP_LIMIT = 10
 /** Active carts: carts touched within this many days before the end of the range (spec 4.9, "last 30 days"). */

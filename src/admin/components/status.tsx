@@ -1,22 +1,8 @@
 import { StatusBadge } from "@medusajs/ui"
+import { statusColor } from "../../lib/display-format"
 import { humanize } from "../lib/format"
 
-type Color = "green" | "red" | "blue" | "orange" | "grey" | "purple"
-
-const COLORS: Record<string, Color> = {
-  pending: "orange",
-  paid: "blue",
-  processing: "purple",
-  partially_shipped: "purple",
-  shipped: "green",
-  delivered: "green",
-  cancelled: "red",
-  transferred: "green",
-  reversed: "grey",
-  failed: "red",
-}
-
-/** An order, artist order or payout status, colored alike everywhere. */
+/** An order, artist order or payout status, colored as on every Atelier screen (src/lib/display-format.ts). */
 export function Status({ status }: { status: string }) {
-  return <StatusBadge color={COLORS[status] ?? "grey"}>{humanize(status)}</StatusBadge>
+  return <StatusBadge color={statusColor(status)}>{humanize(status)}</StatusBadge>
 }

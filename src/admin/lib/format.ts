@@ -1,20 +1,13 @@
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" })
+// Amounts, times and statuses as every Atelier screen shows them (src/lib/display-format.ts), and what only the
+// admin's pages need (dates of UTC days, datetime-local inputs, percentages, addresses).
+import { ABSENT } from "../../lib/display-format"
 
-/** Amounts travel as USD numbers (19.99). */
-export function money(amount: number | null | undefined): string {
-  return amount === null || amount === undefined ? "–" : usd.format(amount)
-}
-
-export function dateTime(iso: string | null | undefined): string {
-  if (!iso) return "–"
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? "–" : date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })
-}
+export { dateTime, money, statusLabel as humanize } from "../../lib/display-format"
 
 export function day(iso: string | null | undefined): string {
-  if (!iso) return "–"
+  if (!iso) return ABSENT
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? "–" : date.toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })
+  return Number.isNaN(date.getTime()) ? ABSENT : date.toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })
 }
 
 /** An ISO timestamp as the value of <input type="datetime-local"> (local time), or "". */
@@ -37,17 +30,12 @@ export function percent(value: number): string {
   return `${value.toFixed(value % 1 === 0 ? 0 : 2)} %`
 }
 
-export function humanize(status: string): string {
-  const text = status.replace(/_/g, " ")
-  return text.charAt(0).toUpperCase() + text.slice(1)
-}
-
 /** A gallery shipping address ({name, line1, line2, city, state, postal_code, country}) on one line. */
 export function address(value: Record<string, unknown> | null | undefined): string {
-  if (!value) return "–"
+  if (!value) return ABSENT
   const line = ["name", "line1", "line2", "city", "state", "postal_code", "country"]
     .map((key) => value[key])
     .filter((part) => typeof part === "string" && part)
     .join(", ")
-  return line || "–"
+  return line || ABSENT
 }
