@@ -24,7 +24,7 @@ import { ORGANIZATION_MODULE } from "../../src/modules/organization"
 import type OrganizationModuleService from "../../src/modules/organization/service"
 import { countQueries as countQueriesOn } from "../helpers/db"
 
-jest.setTimeout(120000)
+jest.setTimeout(240000)
 
 type HttpResponse = { status: number; data: any }
 type Api = {

@@ -18,7 +18,7 @@ import {
   type Api,
 } from "../helpers/accounts"
 
-jest.setTimeout(120000)
+jest.setTimeout(240000)
 
 const API_DIR = join(__dirname, "../../src/api/api")
 const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const

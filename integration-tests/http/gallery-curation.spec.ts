@@ -5,7 +5,7 @@ import { anyStatus, bearer, type Api } from "../helpers/accounts"
 import { countRows } from "../helpers/db"
 import { loginDemoAdmin, loginDemoMember, organizationsBySlug, productIdsByHandle, seedDemo } from "../helpers/demo-data"
 
-jest.setTimeout(120000)
+jest.setTimeout(240000)
 
 const HANDLES = [
   "studio-north-original",

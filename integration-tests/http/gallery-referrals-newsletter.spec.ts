@@ -15,7 +15,7 @@ import type NewsletterModuleService from "../../src/modules/newsletter/service"
 import type { SubscriberRecord } from "../../src/modules/newsletter/service"
 import { SALES_DIGEST_TEMPLATE } from "../../src/processes/sales-digest/send-sales-digests"
 
-jest.setTimeout(120000)
+jest.setTimeout(240000)
 
 const REF_COOKIE = "gallery_ref"
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/

@@ -9,7 +9,7 @@ import { anyStatus, type Api } from "../helpers/accounts"
 import { COLLECTOR_ADDRESS, COLLECTOR_EMAIL, orgIdsBySlug, productIdsByHandle, seedDemo } from "../helpers/demo-data"
 import { AtelierApiError, createAtelierSdk, paymentIntentIdOf, type AtelierSdk } from "../../src/sdk"
 
-jest.setTimeout(120000)
+jest.setTimeout(240000)
 
 const HANDLES = [
   "studio-north-print",

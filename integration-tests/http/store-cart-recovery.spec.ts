@@ -8,7 +8,7 @@ import { sendCartReminders, STORE_CART_REMINDER_TEMPLATE } from "../../src/proce
 import { CART_EMAIL_MESSAGES } from "../../src/api/api/cart/validators"
 import { INVALID_UNSUBSCRIBE_LINK } from "../../src/api/api/unsubscribe/[token]/route"
 
-jest.setTimeout(120000)
+jest.setTimeout(240000)
 
 const SLUGS = ["studio-north", "studio-south"] as const
 const MINUTE_MS = 60_000
