@@ -3,7 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { entityId } from "../../lib/entity-id"
 import { preparedStatement, runPrepared } from "../common/prepared-statement"
 import { sqlKnex } from "../common/sql-manager"
-import { QUEUE_OUTBOX_IF_PAID, type NewOutboxMessage } from "./outbox"
+import { queueOutboxIfPaid, type NewOutboxMessage } from "./outbox"
 import { PENDING_BY_ID } from "./pending-guard"
 import type { CreatedPayout, NewPayoutInput } from "./payouts"
 
@@ -141,7 +141,7 @@ payouts AS (
 cart AS (
   DELETE FROM gallery_cart_item c USING paid WHERE c.session_id = paid.cart_session_id AND c.deleted_at IS NULL
 ),
-${QUEUE_OUTBOX_IF_PAID}
+${queueOutboxIfPaid("paid")}
 SELECT (SELECT count(*) FROM paid)::int AS paid,
        coalesce((SELECT json_agg(json_build_object('id', p.id, 'artist_order_id', p.artist_order_id,
                   'organization_id', p.organization_id, 'amount_cents', p.amount_cents)) FROM payouts p), '[]'::json)

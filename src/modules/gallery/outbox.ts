@@ -16,15 +16,18 @@ export type ClaimedOutboxMessage = NewOutboxMessage & { id: string; attempts: nu
 
 /**
  * The CTE that queues a payment's outbox messages (a JSON array bound here) in the statement that records the payment,
- * only when its `paid` CTE returned the row: the messages exist exactly when the payment does (docs/crash-safety.md).
+ * only when its `paidCte` (a CTE of that statement) returned the row: the messages exist exactly when the payment does
+ * (docs/crash-safety.md). The CTE is named by the caller, in whose statement it is defined.
  */
-export const QUEUE_OUTBOX_IF_PAID = `outbox AS (
+export function queueOutboxIfPaid(paidCte: string): string {
+  return `outbox AS (
   INSERT INTO gallery_outbox_message
     (id, key, topic, handler, payload, attempts, available_at, created_at, updated_at)
   SELECT m.id, m.key, m.topic, m.handler, m.payload, 0, now(), now(), now()
-  FROM paid, jsonb_to_recordset(?::jsonb) AS m(id text, key text, topic text, handler text, payload jsonb)
+  FROM ${paidCte}, jsonb_to_recordset(?::jsonb) AS m(id text, key text, topic text, handler text, payload jsonb)
   ON CONFLICT (key) WHERE deleted_at IS NULL DO NOTHING
 )`
+}
 
 /** Queues outbox messages in the caller's transaction (a replayed key queues nothing). See models/outbox-message.ts. */
 export async function insertOutboxMessages(manager: SqlEntityManager, messages: OutboxMessageInput[]): Promise<void> {

@@ -4,7 +4,7 @@ import { entityId } from "../../lib/entity-id"
 import { preparedStatement, runPrepared } from "../common/prepared-statement"
 import { sqlKnex } from "../common/sql-manager"
 import type { StorePaymentItem, StorePaymentStatus } from "./models/store-payment"
-import { QUEUE_OUTBOX_IF_PAID, type NewOutboxMessage } from "./outbox"
+import { queueOutboxIfPaid, type NewOutboxMessage } from "./outbox"
 import { PENDING_BY_ID } from "./pending-guard"
 
 /**
@@ -66,7 +66,7 @@ const MARK_STORE_PAYMENT_PAID = preparedStatement(
      WHERE ${PENDING_BY_ID}
      RETURNING id
    ),
-   ${QUEUE_OUTBOX_IF_PAID}
+   ${queueOutboxIfPaid("paid")}
    SELECT count(*)::int AS paid FROM paid`
 )
 
