@@ -1,24 +1,44 @@
-// Showing an API error next to the form field it is about. Atelier names the field in the error (the SDK's
-// `AtelierApiError.field`: `email`, `shippingAddress`, `shippingAddress.city`); a form maps those names onto its
-// own fields and shows anything else above the form.
+// Showing an API error next to the form field it is about, for the two apps and the admin extension (src/admin
+// imports this file too: docs/admin-extension.md). Atelier names the refused field in the error: the SDK's
+// `AtelierApiError.field` in the apps, the X-Error-Field header (`ApiError.field`) in the admin: `email`,
+// `shippingAddress.city`, `items.0.position`. A form maps those names onto its own fields and shows anything else
+// above the form. Pure.
 
-type ApiErrorLike = Error & { field?: string | null }
+type ErrorLike = { message?: unknown; field?: unknown }
 
-export type FormErrors = { fields: Record<string, string>; form: string | null }
+/** Each field's message, and the message about the form as a whole (an error the form has no field for). */
+export type FormErrors<F extends string = string> = { fields: Partial<Record<F, string>>; form: string | null }
 
-export const noErrors: FormErrors = { fields: {}, form: null }
+export const noErrors: FormErrors<never> = { fields: {}, form: null }
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message
+  const message = typeof error === "object" && error !== null ? (error as ErrorLike).message : undefined
+  return typeof message === "string" ? message : String(error)
+}
 
 /**
- * Places `error` on the form field its `field` names: an exact entry of `fields`, else the longest entry that is a
- * dotted prefix of it (`shippingAddress` for `shippingAddress.city`). Unknown fields, and errors without one, go to
- * the form.
+ * Places `error` on the form field its `field` names. From the full path (`shippingAddress.city`) down to its first
+ * segment (`shippingAddress`), the first path that `aliases` maps onto a form field, or that is itself one of
+ * `fields`, wins: the exact field, else the longest dotted prefix. `aliases` is for forms whose inputs are named
+ * differently from the body (the admin's rules editor shows `manualInclusions` under `rules`). Unknown fields, and
+ * errors without one, go to the form; no error (null, undefined) is no errors.
  */
-export function formErrorsOf(error: unknown, fields: readonly string[]): FormErrors {
-  const message = error instanceof Error ? error.message : String(error)
-  const field = (error as ApiErrorLike | null)?.field ?? null
-  if (!field) return { fields: {}, form: message }
-  const match = fields.includes(field)
-    ? field
-    : [...fields].sort((a, b) => b.length - a.length).find((name) => field.startsWith(`${name}.`))
-  return match ? { fields: { [match]: message }, form: null } : { fields: {}, form: message }
+export function formErrorsOf<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+  aliases: Partial<Record<string, F>> = {}
+): FormErrors<F> {
+  if (error === null || error === undefined) return { fields: {}, form: null }
+  const message = messageOf(error)
+  const field = typeof error === "object" ? (error as ErrorLike).field : undefined
+  if (typeof field !== "string" || !field) return { fields: {}, form: message }
+  const segments = field.split(".")
+  for (let length = segments.length; length > 0; length--) {
+    const path = segments.slice(0, length).join(".")
+    const alias = Object.prototype.hasOwnProperty.call(aliases, path) ? aliases[path] : undefined
+    const target = alias ?? (fields as readonly string[]).find((name) => name === path)
+    if (target !== undefined) return { fields: { [target]: message } as Partial<Record<F, string>>, form: null }
+  }
+  return { fields: {}, form: message }
 }

@@ -13,9 +13,12 @@
 //   E2E_REQUIRE_BROWSER=true                        no Chromium is a failure instead of a skip (CI)
 //   E2E_ADMIN=true                                  build and serve the Medusa admin (/app) too; a journey that
 //                                                   needs it says so with `// e2e: admin` in its first lines
+//   npm run test:e2e -- --update-docs-screenshots   also refresh docs/screenshots/ (lib/docs-screenshots.mjs) from
+//   (or E2E_UPDATE_DOCS_SCREENSHOTS=true)           the journeys' own steps, once every journey run has passed
 //
-// Screenshots: test-results/<journey>/NN-<page>.png. The last line is `e2e: N passed, N failed, N skipped` (tests
-// and subtests). Without a Chromium nothing is started: the run says it skipped and exits 0 (1 with
+// Screenshots: test-results/<journey>/NN-<page>.png; with --update-docs-screenshots the docs' ones are staged in
+// test-results/docs-screenshots/ and copied to docs/screenshots/ at the end of a passing run (a missing one fails
+// the run). The last line is `e2e: N passed, N failed, N skipped` (tests and subtests). Without a Chromium nothing is started: the run says it skipped and exits 0 (1 with
 // E2E_REQUIRE_BROWSER=true).
 import { spawn } from "node:child_process"
 import fs from "node:fs"
@@ -24,10 +27,14 @@ import path from "node:path"
 import { parseArgs } from "node:util"
 import { cleanUpOnInterrupt } from "../../scripts/lib/processes.mjs"
 import { findChromium } from "./lib/browser.mjs"
+import { DOCS_SCREENSHOTS, DOCS_SCREENSHOTS_ENV } from "./lib/docs-screenshots.mjs"
 import { root, startStack } from "./lib/stack.mjs"
 
-const { values } = parseArgs({ options: { journey: { type: "string", multiple: true } } })
+const { values } = parseArgs({
+  options: { journey: { type: "string", multiple: true }, "update-docs-screenshots": { type: "boolean", default: false } },
+})
 const log = (message) => console.log(`[e2e] ${message}`)
+const updateDocs = values["update-docs-screenshots"] || process.env.E2E_UPDATE_DOCS_SCREENSHOTS === "true"
 
 const dir = path.join(root, "integration-tests/e2e/journeys")
 const all = fs.readdirSync(dir).filter((file) => file.endsWith(".mjs")).sort()
@@ -54,6 +61,37 @@ const admin =
   files.some((file) => /^\/\/ e2e: admin$/m.test(fs.readFileSync(path.join(dir, file), "utf8").split("\n").slice(0, 5).join("\n")))
 
 log(`Chromium: ${chromium}`)
+// --update-docs-screenshots: the journeys write the docs' screenshots here; they reach docs/ only after a passing run.
+const docsStaging = path.join(root, "test-results/docs-screenshots")
+const docsTarget = path.join(root, "docs/screenshots")
+const docsExpected = Object.keys(DOCS_SCREENSHOTS).filter((name) => files.includes(`${DOCS_SCREENSHOTS[name].journey}.mjs`))
+if (updateDocs) {
+  fs.rmSync(docsStaging, { recursive: true, force: true })
+  log(`updating docs/screenshots/: ${docsExpected.map((name) => `${name}.png`).join(", ") || "(none of these journeys takes one)"}`)
+}
+
+/** Copies the staged docs screenshots to docs/screenshots/ when the run passed; 1 when one is missing. */
+function updateDocsScreenshots(passed) {
+  const staged = fs.existsSync(docsStaging) ? fs.readdirSync(docsStaging).filter((file) => file.endsWith(".png")) : []
+  const missing = docsExpected.filter((name) => !staged.includes(`${name}.png`))
+  if (!passed) {
+    log(`docs/screenshots/ left as it was: a journey failed (what was taken: ${path.relative(root, docsStaging)}/)`)
+    return 1
+  }
+  if (missing.length) {
+    log(`docs/screenshots/ left as it was: the journeys did not take ${missing.map((name) => `${name}.png`).join(", ")}`)
+    return 1
+  }
+  fs.mkdirSync(docsTarget, { recursive: true })
+  for (const name of docsExpected) {
+    fs.copyFileSync(path.join(docsStaging, `${name}.png`), path.join(docsTarget, `${name}.png`))
+    log(`docs/screenshots/${name}.png: ${DOCS_SCREENSHOTS[name].shows} (${DOCS_SCREENSHOTS[name].journey})`)
+  }
+  const others = Object.keys(DOCS_SCREENSHOTS).filter((name) => !docsExpected.includes(name))
+  if (others.length) log(`not refreshed by these journeys: ${others.map((name) => `${name}.png`).join(", ")}`)
+  return 0
+}
+
 let stack = null
 cleanUpOnInterrupt(async () => stack?.stop(), log)
 let code = 1
@@ -78,7 +116,13 @@ try {
     {
       cwd: root,
       stdio: "inherit",
-      env: { ...process.env, E2E_BASE_URL: stack.baseUrl, E2E_DATABASE_URL: stack.databaseUrl, CHROMIUM_PATH: chromium },
+      env: {
+        ...process.env,
+        E2E_BASE_URL: stack.baseUrl,
+        E2E_DATABASE_URL: stack.databaseUrl,
+        CHROMIUM_PATH: chromium,
+        [DOCS_SCREENSHOTS_ENV]: updateDocs ? docsStaging : "",
+      },
     }
   )
   code = await new Promise((resolve) => child.on("exit", (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0))))
@@ -90,11 +134,13 @@ try {
     const tail = fs.existsSync(stack.logFile) ? fs.readFileSync(stack.logFile, "utf8").split("\n").slice(-40).join("\n") : ""
     log(`journeys failed; the last lines of the server's log:\n${tail}`)
   }
+  if (updateDocs) code = Math.max(code, updateDocsScreenshots(code === 0))
 } catch (error) {
   console.error(`[e2e] ${error.stack ?? error}`)
 } finally {
   await stack?.stop()
 }
+
 console.log(summary)
 // Explicitly: the embedded PostgreSQL's exit hook would otherwise end the process with 0.
 process.exit(code)

@@ -180,9 +180,16 @@ test("admin curator: logs in at /app, curates a manual collection by drag and dr
     await until(() => chart.locator(".recharts-bar-rectangle path, .recharts-bar-rectangle rect").count(), (n) => n > 0, "order bars")
     const orders = Number(await page.getByTestId("card-orders-value").innerText())
     assert.ok(orders >= 1, `orders card shows ${orders}`)
-    await page.getByRole("button", { name: "7 days" }).click()
+    // The last 7 days: the 30 days stay on screen ("Updating…" beside the dates) until the new figures arrive.
+    await Promise.all([
+      page.waitForResponse((res) => res.url().includes("/api/admin/analytics") && res.ok()),
+      page.getByRole("button", { name: "7 days" }).click(),
+    ])
+    await page.getByTestId("date-range").getByText("Updating…").waitFor({ state: "detached" })
     await chart.locator("svg.recharts-surface").first().waitFor()
-    await pages.shot(page, "analytics")
+    await until(() => chart.locator(".recharts-bar-rectangle path, .recharts-bar-rectangle rect").count(), (n) => n > 0, "order bars in the last 7 days")
+    assert.ok(Number(await page.getByTestId("card-orders-value").innerText()) >= 1, "the shopper's order is in the last 7 days")
+    await pages.shot(page, "analytics", { docs: "admin-analytics" })
   })
 
   await t.test("opens the gallery order with its payouts, and the widgets on Medusa's order and product pages", async () => {

@@ -182,7 +182,7 @@ test("artist dashboard: an artist creates a product and ships an order; a new ar
     // The order of the setup, a gallery order, is among the recent ones.
     await page.locator(`[data-order="${orderId}"] [data-source="gallery"]`).waitFor()
     assert.ok(Number(await page.getByTestId("kpi-orders").innerText()) >= 1)
-    await pages.shot(page, "overview")
+    await pages.shot(page, "overview", { docs: "dashboard-overview" })
   })
 
   await t.test("products: create a product with a second variant", async () => {
@@ -222,7 +222,7 @@ test("artist dashboard: an artist creates a product and ships an order; a new ar
     await page.locator("#new-variant-price").fill("560")
     await page.getByRole("button", { name: "Add variant" }).click()
     await page.locator('[data-variant="Framed"]').waitFor()
-    await pages.shot(page, "product-variants")
+    await pages.shot(page, "product-variants", { docs: "dashboard-product" })
 
     const { rows } = await sql(
       `SELECT p.status, p.title, count(v.id)::int AS variants
@@ -291,7 +291,7 @@ test("artist dashboard: an artist creates a product and ships an order; a new ar
     await page.locator('[data-chart="gallery-timeline"] .recharts-bar-rectangle').first().waitFor()
     await page.locator('[data-chart="top-products"] .recharts-bar-rectangle').first().waitFor()
     assert.notEqual(await page.getByTestId("gallery-gallery-revenue").innerText(), "$0.00")
-    await pages.shot(page, "analytics")
+    await pages.shot(page, "analytics", { docs: "dashboard-analytics" })
   })
 
   await t.test("settings: storefront, account, notifications, payouts, API keys", async () => {

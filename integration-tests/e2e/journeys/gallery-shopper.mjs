@@ -112,7 +112,7 @@ test("gallery shopper: buys works of two artists and follows them on the trackin
     const page = first.page
     await page.locator(`[data-product="${NORTH_PRINT}"]`).waitFor()
     await page.locator(`[data-product="${SOUTH_PRINT}"]`).waitFor()
-    await pages.shot(page, "browse")
+    await pages.shot(page, "browse", { docs: "gallery-browse" })
 
     // Filter to prints through the form.
     await page.getByLabel("Type").selectOption("print")
@@ -301,7 +301,7 @@ test("gallery shopper: buys works of two artists and follows them on the trackin
     await form.getByRole("button", { name: "Save address" }).click()
     await form.waitFor({ state: "detached" })
     await page.locator(`[data-artist-order="${southOrg}"] address`).waitFor()
-    await pages.shot(page, "tracking")
+    await pages.shot(page, "tracking", { docs: "gallery-tracking" })
   })
   pages.assertNoPageErrors()
 })

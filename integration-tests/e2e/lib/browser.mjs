@@ -4,6 +4,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import assert from "node:assert/strict"
+import { settleForDocs, writeDocsScreenshot } from "./docs-screenshots.mjs"
 
 const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"]
 
@@ -24,7 +25,9 @@ export async function launchBrowser(executablePath) {
  * the demo data's fictional hosts (`*.test`) fail at once instead of waiting on DNS; `shot(page, label)` saves
  * `test-results/<journey>/<nn>-<label>.png` after checking the page is settled (no loading placeholder, no error
  * state unless `allowError`, some content in <main>; `settled: false` saves a page caught mid-load as it is);
- * `assertNoPageErrors()` fails on uncaught exceptions.
+ * `docs: "<name>"` marks the shot as docs/screenshots/<name>.png (lib/docs-screenshots.mjs): the page is first let
+ * settle completely (images, fonts, nothing changing), and with `--update-docs-screenshots` a copy is written for
+ * run.mjs to put there; `assertNoPageErrors()` fails on uncaught exceptions.
  */
 export function journeyPages({ browser, baseUrl, resultsDir }) {
   fs.rmSync(resultsDir, { recursive: true, force: true })
@@ -47,7 +50,7 @@ export function journeyPages({ browser, baseUrl, resultsDir }) {
       if (url) await page.goto(url)
       return page
     },
-    async shot(page, label, { allowError = false, allowEmpty = false, settled = true } = {}) {
+    async shot(page, label, { allowError = false, allowEmpty = false, settled = true, docs = null } = {}) {
       if (!settled) return save(page, label)
       await page.locator('[data-state="loading"]').first().waitFor({ state: "detached", timeout: 10_000 }).catch(() => {})
       assert.equal(await page.locator('[data-state="loading"]').count(), 0, `${label}: the page is still loading`)
@@ -59,7 +62,13 @@ export function journeyPages({ browser, baseUrl, resultsDir }) {
         const main = (await page.locator("main").innerText()).trim()
         assert.ok(main.length > 40, `${label}: the page shows almost nothing (${JSON.stringify(main)})`)
       }
-      return save(page, label)
+      if (!docs) return save(page, label)
+      // The same steps with or without --update-docs-screenshots: only where the copy goes differs.
+      await settleForDocs(page, label)
+      assert.equal(await page.locator('[data-state="loading"]').count(), 0, `${label}: the page is loading again`)
+      const file = await save(page, label)
+      writeDocsScreenshot(file, docs)
+      return file
     },
     assertNoPageErrors() {
       assert.deepEqual(pageErrors, [], "uncaught errors in the page")

@@ -2,10 +2,10 @@ import { ArrowUpRightOnBox } from "@medusajs/icons"
 import { Container, Copy, Heading, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import { Link } from "react-router-dom"
-import { address, dateTime, humanize, money } from "../lib/format"
+import { address, dateTime, money, statusLabel } from "../../../apps/shared/format"
+import { Status } from "../../../apps/shared/status"
 import type { ArtistOrder, GalleryOrderDetail } from "../lib/types"
 import { ProductThumb } from "./product-thumb"
-import { Status } from "./status"
 
 /** A label and its value, in the two-column rows Medusa's own detail pages use. */
 export function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -141,8 +141,8 @@ export function Transitions({ order }: { order: GalleryOrderDetail }) {
           <li key={i} className="flex items-baseline justify-between gap-x-4">
             <Text size="small">
               {t.artistOrderId ? `${names.get(t.artistOrderId) ?? "Artist order"}: ` : "Order: "}
-              {t.fromStatus ? `${humanize(t.fromStatus)} → ` : ""}
-              {humanize(t.toStatus)}
+              {t.fromStatus ? `${statusLabel(t.fromStatus)} → ` : ""}
+              {statusLabel(t.toStatus)}
             </Text>
             <Text size="xsmall" className="shrink-0 text-ui-fg-subtle">
               {dateTime(t.occurredAt)}

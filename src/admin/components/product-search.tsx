@@ -1,6 +1,6 @@
 import { Button, Input, Text } from "@medusajs/ui"
 import { useEffect, useState } from "react"
-import { money } from "../lib/format"
+import { money } from "../../../apps/shared/format"
 import { useProductSearch } from "../lib/queries"
 import type { GalleryProductHit } from "../lib/types"
 import { ProductThumb } from "./product-thumb"

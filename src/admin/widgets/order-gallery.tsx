@@ -2,9 +2,9 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Badge, Container, Heading, Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
+import { Status } from "../../../apps/shared/status"
 import { PayoutRows, Row } from "../components/gallery-order"
 import { ErrorState, LoadingState } from "../components/states"
-import { Status } from "../components/status"
 import { useOrderGallery } from "../lib/queries"
 
 /**

@@ -1,8 +1,8 @@
 import { Badge, Table, Text } from "@medusajs/ui"
 import type { DashboardOrder } from "../../../../src/sdk"
+import { dateTime, money } from "../../../shared/format"
 import { Link, useRouter } from "../../../shared/router"
-import { dateTime, money } from "../format"
-import { Status } from "./status"
+import { Status } from "../../../shared/status"
 
 /** Store and gallery orders in one table; a row opens the order. */
 export function OrdersTable({ orders }: { orders: DashboardOrder[] }) {

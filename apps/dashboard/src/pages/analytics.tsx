@@ -1,5 +1,7 @@
 import { Container, Heading, Text } from "@medusajs/ui"
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts"
+import { presetRange } from "../../../shared/date-range"
+import { money, statusLabel } from "../../../shared/format"
 import { NativeSelect } from "../../../shared/native-select"
 import { useRouter } from "../../../shared/router"
 import { useAsync } from "../../../shared/use-async"
@@ -7,7 +9,6 @@ import { api } from "../api"
 import { Kpi } from "../components/kpi"
 import { PageHeader } from "../components/page-header"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
-import { money, statusLabel } from "../format"
 import { useOrganization } from "../session"
 
 // recharts (the admin extension's chart library too) is loaded with this page only.
@@ -22,8 +23,6 @@ const BLUE = "#3b82f6"
 const PURPLE = "#a855f7"
 const GRID = "#e4e4e7"
 const AXIS = { fontSize: 12, fill: "#71717a" }
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /** "2026-11-03" -> "Nov 3" (UTC, as the API's days are). */
 const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" })
@@ -49,9 +48,8 @@ export function AnalyticsPage() {
   const orders = useAsync(() => api.analytics.orders({ days }), [days])
   const gallery = useAsync(() => {
     const end = new Date()
-    const start = new Date(end.getTime() - (days - 1) * DAY_MS)
     return api.analytics
-      .gallery({ org_id: organization.id, start_date: start.toISOString().slice(0, 10), end_date: end.toISOString() })
+      .gallery({ org_id: organization.id, start_date: presetRange(days, end).start, end_date: end.toISOString() })
       .then((r) => r.analytics)
   }, [days, organization.id])
 

@@ -2,16 +2,16 @@ import { Badge, Button, Container, Heading, Input, Table, Text, Textarea, usePro
 import { useState, type FormEvent, type ReactNode } from "react"
 import type { Campaign, CreateCampaignRequest, CreateSegmentRequest, Segment, SegmentFiltersRequest } from "../../../../src/sdk"
 import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
+import { dateTime, day, money, numberInput } from "../../../shared/format"
 import { NativeSelect } from "../../../shared/native-select"
 import { Link, useRouter } from "../../../shared/router"
+import { Status } from "../../../shared/status"
 import { useAsync } from "../../../shared/use-async"
 import { api } from "../api"
 import { ButtonLink } from "../components/button-link"
 import { Field, FormError } from "../components/field"
 import { PageHeader } from "../components/page-header"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
-import { Status } from "../components/status"
-import { dateOnly, dateTime, money, numberInput } from "../format"
 import { useOrganization } from "../session"
 
 const STATS = ["sent", "delivered", "opened", "clicked", "bounced", "complained"] as const
@@ -19,8 +19,8 @@ const STATS = ["sent", "delivered", "opened", "clicked", "bounced", "complained"
 /** What a segment's filters say, in words ("all customers" when none is set). */
 function describeFilters(filters: Segment["filters"]): string {
   const parts: string[] = []
-  if (filters.ordered_since) parts.push(`ordered since ${dateOnly(filters.ordered_since)}`)
-  if (filters.ordered_before) parts.push(`ordered before ${dateOnly(filters.ordered_before)}`)
+  if (filters.ordered_since) parts.push(`ordered since ${day(filters.ordered_since)}`)
+  if (filters.ordered_before) parts.push(`ordered before ${day(filters.ordered_before)}`)
   if (filters.total_spent_gte !== null) parts.push(`spent at least ${money(filters.total_spent_gte)}`)
   if (filters.product_type) parts.push(`bought a ${filters.product_type}`)
   if (filters.source) parts.push(`from the ${filters.source}`)

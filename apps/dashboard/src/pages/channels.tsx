@@ -2,14 +2,14 @@ import { Button, Container, Heading, Input, Text, usePrompt } from "@medusajs/ui
 import { useState, type FormEvent } from "react"
 import type { Channel, ChannelConnection } from "../../../../src/sdk"
 import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
+import { dateTime } from "../../../shared/format"
 import { useRouter } from "../../../shared/router"
+import { Status } from "../../../shared/status"
 import { useAsync } from "../../../shared/use-async"
 import { api } from "../api"
 import { Field, FormError } from "../components/field"
 import { PageHeader } from "../components/page-header"
 import { ErrorState, LoadingState } from "../components/states"
-import { Status } from "../components/status"
-import { dateTime } from "../format"
 import { useOrganization } from "../session"
 
 const NAMES: Record<Channel, string> = { etsy: "Etsy", gumroad: "Gumroad" }

@@ -3,15 +3,15 @@ import { useEffect, useState, type FormEvent } from "react"
 import { KNOWN_CARRIERS } from "../../../../src/lib/tracking-url"
 import type { DashboardOrderDetail } from "../../../../src/sdk"
 import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
+import { dateTime, money, statusLabel } from "../../../shared/format"
 import { NativeSelect } from "../../../shared/native-select"
 import { Link } from "../../../shared/router"
+import { Status } from "../../../shared/status"
 import { useAsync } from "../../../shared/use-async"
 import { api } from "../api"
 import { Field, FormError } from "../components/field"
-import { Status } from "../components/status"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
 import { Thumbnail } from "../components/thumbnail"
-import { dateTime, money, statusLabel } from "../format"
 
 /** Orders that can still be shipped (the API refuses the others with its own message). */
 const SHIPPABLE = new Set(["paid", "processing"])

@@ -2,6 +2,7 @@ import { Button, Container, Input } from "@medusajs/ui"
 import { useEffect, useState, type FormEvent } from "react"
 import { ORDER_BOOK_STATUSES, type OrderBookStatus } from "../../../../src/lib/order-book"
 import { formErrorsOf } from "../../../shared/form-errors"
+import { statusLabel } from "../../../shared/format"
 import { NativeSelect } from "../../../shared/native-select"
 import { useRouter } from "../../../shared/router"
 import { useAsync } from "../../../shared/use-async"
@@ -11,7 +12,6 @@ import { OrdersTable } from "../components/orders-table"
 import { PageHeader } from "../components/page-header"
 import { Pagination } from "../components/pagination"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
-import { statusLabel } from "../format"
 
 const PER_PAGE = 20
 

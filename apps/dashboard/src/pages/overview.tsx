@@ -1,5 +1,6 @@
 import { Container, Heading, Text } from "@medusajs/ui"
 import { useEffect } from "react"
+import { money } from "../../../shared/format"
 import { Link } from "../../../shared/router"
 import { useAsync } from "../../../shared/use-async"
 import { api } from "../api"
@@ -8,7 +9,6 @@ import { Kpi } from "../components/kpi"
 import { OrdersTable } from "../components/orders-table"
 import { PageHeader } from "../components/page-header"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
-import { money } from "../format"
 import { useOrganization } from "../session"
 
 /** User Timing mark of the first figures on screen: the browser tests read it as the first load's duration. */

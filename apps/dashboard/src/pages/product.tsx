@@ -2,15 +2,15 @@ import { Badge, Button, Checkbox, Container, Heading, Input, Label, Table, Text,
 import { useState, type FormEvent } from "react"
 import type { CreateVariantRequest, DashboardProduct, DashboardVariant, UpdateVariantRequest } from "../../../../src/sdk"
 import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
+import { money, numberInput } from "../../../shared/format"
 import { Link, useRouter } from "../../../shared/router"
+import { Status } from "../../../shared/status"
 import { useAsync } from "../../../shared/use-async"
 import { api } from "../api"
 import { Field, FormError } from "../components/field"
 import { PageHeader } from "../components/page-header"
 import { ProductForm, productFormValues } from "../components/product-form"
-import { Status } from "../components/status"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
-import { money, numberInput } from "../format"
 
 const VARIANT_FIELDS = ["title", "price", "compare_at_price", "inventory_quantity", "sku", "is_default"]
 

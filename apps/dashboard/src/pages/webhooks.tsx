@@ -1,53 +1,20 @@
-import { Button, Code, Container, Input, Table, Text, usePrompt } from "@medusajs/ui"
+import { Button, Container, Input, Table, Text, usePrompt } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { WEBHOOK_EVENT_TYPES } from "../../../../src/lib/webhook-event-types"
 import type { CreateWebhookEndpointRequest, WebhookEndpoint } from "../../../../src/sdk"
 import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
+import { dateTime } from "../../../shared/format"
 import { Link } from "../../../shared/router"
+import { Status } from "../../../shared/status"
 import { useAsync } from "../../../shared/use-async"
 import { api } from "../api"
 import { CheckboxGroup, Field, FormError } from "../components/field"
 import { PageHeader } from "../components/page-header"
+import { ShownOnce } from "../components/shown-once"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
-import { Status } from "../components/status"
-import { dateTime } from "../format"
 import { useOrganization } from "../session"
 
 const OWNERS_ONLY = "Only the organization's owners can see and manage webhook endpoints: they receive your orders and customers' details."
-
-/** The new endpoint's signing secret, shown once, with a copy button. */
-function NewSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
-  const [copied, setCopied] = useState<boolean | null>(null)
-  const copy = async () => {
-    // The clipboard needs a secure context and the page's focus; otherwise the secret stays selectable.
-    setCopied(await navigator.clipboard?.writeText(secret).then(() => true, () => false) ?? false)
-  }
-  return (
-    <div className="bg-ui-bg-subtle flex flex-col gap-3 px-6 py-4" data-testid="new-webhook-secret">
-      <Text size="small" weight="plus">
-        Copy the signing secret now: it is shown only once. Check each delivery's signature with it.
-      </Text>
-      <div className="flex flex-wrap items-center gap-2">
-        <Code className="break-all" data-testid="webhook-secret-value">
-          {secret}
-        </Code>
-        <Button size="small" variant="secondary" onClick={copy}>
-          {copied ? "Copied" : "Copy"}
-        </Button>
-      </div>
-      {copied === false && (
-        <Text size="xsmall" role="alert" className="text-ui-fg-subtle">
-          This browser did not allow copying: select the secret and copy it.
-        </Text>
-      )}
-      <div>
-        <Button size="small" variant="transparent" onClick={onDone}>
-          I have saved it
-        </Button>
-      </div>
-    </div>
-  )
-}
 
 function CreateEndpointForm({ onCreated }: { onCreated: (created: { webhook_endpoint: WebhookEndpoint; secret: string }) => void }) {
   const [url, setUrl] = useState("")
@@ -152,7 +119,11 @@ export function WebhooksPage() {
       {isOwner && endpoints.status === "error" && (
         <ErrorState title="Webhook endpoints could not be loaded" error={endpoints.error} onRetry={endpoints.reload} inline />
       )}
-      {isOwner && secret && <NewSecret secret={secret} onDone={() => setSecret(null)} />}
+      {isOwner && secret && (
+        <ShownOnce value={secret} noun="secret" testId="new-webhook-secret" valueTestId="webhook-secret-value" onDone={() => setSecret(null)}>
+          Copy the signing secret now: it is shown only once. Check each delivery's signature with it.
+        </ShownOnce>
+      )}
       {isOwner && endpoints.status === "success" && endpoints.data && (
         <>
           {endpoints.data.length === 0 ? (

@@ -1,9 +1,9 @@
 import { Badge, Button, Container, Text } from "@medusajs/ui"
 import { useState } from "react"
 import type { GalleryProduct } from "../../../../src/sdk"
+import { money } from "../../../shared/format"
 import { Link } from "../../../shared/router"
 import { useCart } from "../cart-context"
-import { money } from "../format"
 import { sdk } from "../sdk"
 
 /** Two colours from the name, so that a work without a loadable image still has a recognisable tile. */

@@ -1,13 +1,13 @@
 import { Button, Container, Heading, Input, Text } from "@medusajs/ui"
 import { useState } from "react"
 import type { GalleryCartItem } from "../../../../src/sdk"
+import { money } from "../../../shared/format"
 import { Link, useRouter } from "../../../shared/router"
 import { useAsync } from "../../../shared/use-async"
 import { useCart } from "../cart-context"
 import { Field } from "../components/field"
 import { ProductImage } from "../components/product-card"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
-import { money } from "../format"
 import { sdk } from "../sdk"
 
 function CartLine({ item, onChanged }: { item: GalleryCartItem; onChanged: () => Promise<void> }) {

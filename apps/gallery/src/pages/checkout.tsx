@@ -2,12 +2,12 @@ import { Button, Container, Heading, Input, RadioGroup, Label, Text } from "@med
 import { useState, type FormEvent } from "react"
 import { paymentIntentIdOf, type CheckoutResponse, type SandboxPaymentMethod, type ShippingAddressInput } from "../../../../src/sdk"
 import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
+import { money } from "../../../shared/format"
 import { Link, useRouter } from "../../../shared/router"
 import { useAsync } from "../../../shared/use-async"
 import { useCart } from "../cart-context"
 import { Field, FormError } from "../components/field"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
-import { money } from "../format"
 import { rememberOrderEmail } from "../order-email"
 import { sdk } from "../sdk"
 

@@ -2,13 +2,13 @@ import { Button, Container, Heading, Input, Text } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import type { GalleryArtistOrder, GalleryOrder, ShippingAddressInput } from "../../../../src/sdk"
 import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
+import { dateTime, money } from "../../../shared/format"
 import { Link, useRouter } from "../../../shared/router"
+import { Status } from "../../../shared/status"
 import { useAsync } from "../../../shared/use-async"
 import { Field, FormError } from "../components/field"
-import { EmptyState, ErrorState, LoadingState } from "../components/states"
 import { ProductImage } from "../components/product-card"
-import { OrderStatus } from "../components/status"
-import { date, money } from "../format"
+import { EmptyState, ErrorState, LoadingState } from "../components/states"
 import { rememberedOrderEmail, rememberOrderEmail } from "../order-email"
 import { sdk } from "../sdk"
 import { ADDRESS_FIELD_NAMES, AddressFields, addressInput, EMPTY_ADDRESS } from "./checkout"
@@ -127,7 +127,7 @@ function ArtistOrderCard({ order, artistOrder, onSaved }: { order: GalleryOrder;
     <Container className="flex flex-col gap-4" data-artist-order={artistOrder.orgId}>
       <div className="flex items-center justify-between gap-2">
         <Heading level="h2">{artistOrder.artistName}</Heading>
-        <OrderStatus status={artistOrder.status} />
+        <Status status={artistOrder.status} />
       </div>
       <ul className="flex flex-col gap-2">
         {artistOrder.items.map((item) => (
@@ -145,7 +145,7 @@ function ArtistOrderCard({ order, artistOrder, onSaved }: { order: GalleryOrder;
       <div className="txt-compact-small flex flex-col gap-1">
         {artistOrder.trackingNumber ? (
           <span>
-            Shipped {date(artistOrder.shippedAt)} · tracking{" "}
+            Shipped {dateTime(artistOrder.shippedAt)} · tracking{" "}
             {artistOrder.trackingUrl ? (
               <a href={artistOrder.trackingUrl} target="_blank" rel="noreferrer" className="text-ui-fg-interactive hover:underline">
                 {artistOrder.trackingNumber}
@@ -208,15 +208,15 @@ export function OrderPage({ publicId }: { publicId: string }) {
             {current.publicId}
           </Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            Placed {date(current.createdAt)}
-            {current.paidAt ? ` · paid ${date(current.paidAt)}` : ""} ·{" "}
+            Placed {dateTime(current.createdAt)}
+            {current.paidAt ? ` · paid ${dateTime(current.paidAt)}` : ""} ·{" "}
             {/* Masked by the API (a***@example.com): the public id is all this page needs, and the full email is the
                 second key of the address form. */}
             <span data-testid="order-email">{current.email}</span>
           </Text>
         </div>
         <div className="flex flex-col items-end gap-2">
-          <OrderStatus status={current.status} />
+          <Status status={current.status} />
           <Text weight="plus">{money(current.total)}</Text>
           <Text size="xsmall" className="text-ui-fg-subtle">
             {money(current.subtotal)} + gallery fee {money(current.galleryFee)} + card processing {money(current.stripeFee)}

@@ -1,13 +1,13 @@
 import { Badge, Button, Container, Heading, Input, Text } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
+import { money } from "../../../shared/format"
 import { Link, useRouter } from "../../../shared/router"
 import { useAsync } from "../../../shared/use-async"
 import { useCart } from "../cart-context"
 import { Field, FormError } from "../components/field"
 import { ProductImage } from "../components/product-card"
 import { ErrorState, LoadingState } from "../components/states"
-import { money } from "../format"
 import { sdk } from "../sdk"
 
 export function ProductPage({ id }: { id: string }) {

@@ -1,10 +1,11 @@
+import { presetRange, rangeProblem } from "../../../../apps/shared/date-range"
+import { formErrorsOf } from "../../../../apps/shared/form-errors"
+import { address, day, fromLocalInput, numberInput, percent, toLocalInput } from "../../../../apps/shared/format"
 import { validateCollectionRules } from "../../../lib/smart-collection-rules"
 import { errorMessageOf, withQuery } from "../api"
-import { presetRange, rangeProblem } from "../date-range"
-import { formErrorsOf } from "../form-errors"
 import { moveItem, reorderBody } from "../reorder"
-import { spotlightState } from "../spotlight-window"
 import { describeRules, draftFromRules, EMPTY_RULE_DRAFT, rulesFromDraft } from "../rules"
+import { spotlightState } from "../spotlight-window"
 
 describe("admin extension: API errors", () => {
   it("reads the message of every family's error body", () => {
@@ -47,6 +48,70 @@ describe("admin extension: API errors", () => {
     })
     expect(formErrorsOf({ message: "m", field: "items.0.position" }, fields)).toEqual({ fields: {}, form: "m" })
     expect(formErrorsOf(null, fields)).toEqual({ fields: {}, form: null })
+  })
+
+  // The apps' forms (apps/shared/form-errors.ts is theirs and the admin's): the SDK's errors, dotted field names.
+  it("places an app's error on the exact field, else on the longest dotted prefix the form has", () => {
+    const refused = (message: string, field: string | null) => Object.assign(new Error(message), { field })
+    const fields = ["email", "shippingAddress", "shippingAddress.city"]
+    expect(formErrorsOf(refused("City is required", "shippingAddress.city"), fields)).toEqual({
+      fields: { "shippingAddress.city": "City is required" },
+      form: null,
+    })
+    expect(formErrorsOf(refused("Postal code is invalid", "shippingAddress.postal_code"), fields)).toEqual({
+      fields: { shippingAddress: "Postal code is invalid" },
+      form: null,
+    })
+    expect(formErrorsOf(refused("Cart is empty", null), fields)).toEqual({ fields: {}, form: "Cart is empty" })
+    expect(formErrorsOf(new Error("Network down"), fields)).toEqual({ fields: {}, form: "Network down" })
+    expect(formErrorsOf("boom", fields)).toEqual({ fields: {}, form: "boom" })
+    // A field is matched by whole dotted segments: "emails" is not the field "email".
+    expect(formErrorsOf(refused("m", "emails"), fields)).toEqual({ fields: {}, form: "m" })
+  })
+
+  it("prefers an alias, from the full path down to its first segment, and ignores inherited names", () => {
+    const fields = ["name", "rules"] as const
+    expect(formErrorsOf({ message: "m", field: "manualInclusions.0" }, fields, { manualInclusions: "rules" })).toEqual({
+      fields: { rules: "m" },
+      form: null,
+    })
+    expect(formErrorsOf({ message: "m", field: "name" }, ["name", "title"] as const, { name: "title" })).toEqual({
+      fields: { title: "m" },
+      form: null,
+    })
+    expect(formErrorsOf({ message: "m", field: "toString" }, fields)).toEqual({ fields: {}, form: "m" })
+    expect(formErrorsOf({ message: "m", field: "constructor" }, fields, {})).toEqual({ fields: {}, form: "m" })
+  })
+})
+
+// apps/shared/format.ts: the apps' and the admin's display helpers beyond src/lib/display-format.ts.
+describe("browser display helpers", () => {
+  it("shows the UTC day of a timestamp, and a dash for none", () => {
+    expect(day("2026-01-01T00:00:00.000Z")).toBe("Jan 1, 2026")
+    expect(day("2026-01-01T23:59:59.999Z")).toBe("Jan 1, 2026")
+    expect(day("2026-01-01")).toBe("Jan 1, 2026")
+    expect(day(null)).toBe("—")
+    expect(day("not a date")).toBe("—")
+  })
+
+  it("reads numbers typed in forms, leaving the rest for the API to refuse", () => {
+    expect(numberInput(" 19.99 ")).toBe(19.99)
+    expect(numberInput("0")).toBe(0)
+    expect(numberInput("   ")).toBeUndefined()
+    expect(numberInput("12 dollars")).toBe("12 dollars")
+  })
+
+  it("round-trips datetime-local inputs and formats percentages and addresses", () => {
+    const iso = "2026-03-04T05:06:00.000Z"
+    expect(fromLocalInput(toLocalInput(iso))).toBe(iso)
+    expect(toLocalInput(null)).toBe("")
+    expect(fromLocalInput("")).toBeNull()
+    expect(percent(40)).toBe("40 %")
+    expect(percent(12.5)).toBe("12.50 %")
+    expect(address({ name: "Ada", line1: "1 Main St", line2: "", city: "Springfield", country: "US" })).toBe(
+      "Ada, 1 Main St, Springfield, US"
+    )
+    expect(address(null)).toBe("—")
   })
 })
 

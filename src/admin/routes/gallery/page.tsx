@@ -3,9 +3,9 @@ import { Buildings, ChartBar, ShoppingBag, Sparkles, Star } from "@medusajs/icon
 import { Container, Text } from "@medusajs/ui"
 import type { ComponentType, ReactNode } from "react"
 import { Link } from "react-router-dom"
+import { money } from "../../../../apps/shared/format"
 import { GalleryPage, PageHeader } from "../../components/page-header"
 import { ErrorState, LoadingState } from "../../components/states"
-import { money } from "../../lib/format"
 import { useAnalytics, useCollections, useOrganizations, useSpotlights } from "../../lib/queries"
 import { spotlightState } from "../../lib/spotlight-window"
 

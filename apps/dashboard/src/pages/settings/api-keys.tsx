@@ -1,50 +1,17 @@
-import { Badge, Button, Code, Input, Table, Text, usePrompt } from "@medusajs/ui"
+import { Badge, Button, Input, Table, Text, usePrompt } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { API_SCOPES } from "../../../../../src/lib/api-scopes"
 import type { ApiKey, CreateApiKeyRequest } from "../../../../../src/sdk"
 import { formErrorsOf, noErrors, type FormErrors } from "../../../../shared/form-errors"
+import { dateTime } from "../../../../shared/format"
 import { NativeSelect } from "../../../../shared/native-select"
 import { useAsync } from "../../../../shared/use-async"
 import { api } from "../../api"
 import { CheckboxGroup, Field, FormError } from "../../components/field"
+import { ShownOnce } from "../../components/shown-once"
 import { EmptyState, ErrorState, LoadingState } from "../../components/states"
-import { dateTime } from "../../format"
 import { useOrganization } from "../../session"
 import { SettingsLayout } from "./settings-layout"
-
-/** The new key, shown once, with a copy button. */
-function NewKey({ created, onDone }: { created: { api_key: ApiKey; key: string }; onDone: () => void }) {
-  const [copied, setCopied] = useState<boolean | null>(null)
-  const copy = async () => {
-    // The clipboard needs a secure context (https or localhost) and the page's focus; otherwise the key stays selectable.
-    setCopied(await navigator.clipboard?.writeText(created.key).then(() => true, () => false) ?? false)
-  }
-  return (
-    <div className="bg-ui-bg-subtle flex flex-col gap-3 px-6 py-4" data-testid="new-api-key">
-      <Text size="small" weight="plus">
-        {created.api_key.name}: copy this key now. It is shown only once.
-      </Text>
-      <div className="flex flex-wrap items-center gap-2">
-        <Code className="break-all" data-testid="api-key-value">
-          {created.key}
-        </Code>
-        <Button size="small" variant="secondary" onClick={copy}>
-          {copied ? "Copied" : "Copy"}
-        </Button>
-      </div>
-      {copied === false && (
-        <Text size="xsmall" role="alert" className="text-ui-fg-subtle">
-          This browser did not allow copying: select the key and copy it.
-        </Text>
-      )}
-      <div>
-        <Button size="small" variant="transparent" onClick={onDone}>
-          I have saved it
-        </Button>
-      </div>
-    </div>
-  )
-}
 
 function CreateKeyForm({ onCreated }: { onCreated: (created: { api_key: ApiKey; key: string }) => void }) {
   const [name, setName] = useState("")
@@ -146,12 +113,9 @@ export function ApiKeysPage() {
       )}
       {isOwner && keys.status === "error" && <ErrorState title="API keys could not be loaded" error={keys.error} onRetry={keys.reload} inline />}
       {isOwner && created && (
-        <NewKey
-          created={created}
-          onDone={() => {
-            setCreated(null)
-          }}
-        />
+        <ShownOnce value={created.key} noun="key" testId="new-api-key" valueTestId="api-key-value" onDone={() => setCreated(null)}>
+          {created.api_key.name}: copy this key now. It is shown only once.
+        </ShownOnce>
       )}
       {isOwner && keys.status === "success" && keys.data && (
         <>

@@ -1,10 +1,10 @@
 import { Button, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useState } from "react"
+import { money } from "../../../../shared/format"
 import { useRouter } from "../../../../shared/router"
 import { useAsync } from "../../../../shared/use-async"
 import { api } from "../../api"
 import { FormError } from "../../components/field"
-import { money } from "../../format"
 import { useOrganization } from "../../session"
 import { LoadedSettings, SettingsLayout } from "./settings-layout"
 

@@ -3,14 +3,14 @@ import { Plus } from "@medusajs/icons"
 import { Badge, Button, Container, FocusModal, Heading, Input, Select, Switch, Table, Text, Textarea, toast } from "@medusajs/ui"
 import { useState } from "react"
 import { Link, useNavigate } from "react-router-dom"
+import { formErrorsOf } from "../../../../../apps/shared/form-errors"
+import { day, statusLabel } from "../../../../../apps/shared/format"
 import { slugify } from "../../../../lib/slug"
 import { Field } from "../../../components/field"
 import { GalleryPage, PageHeader } from "../../../components/page-header"
 import { RuleEditor, RulePreview } from "../../../components/rule-editor"
 import { EmptyState, ErrorState, FormError, LoadingState } from "../../../components/states"
 import { api, ApiError } from "../../../lib/api"
-import { day, humanize } from "../../../lib/format"
-import { formErrorsOf } from "../../../lib/form-errors"
 import { useCollectionMutation, useCollections } from "../../../lib/queries"
 import { EMPTY_RULE_DRAFT, rulesFromDraft, type RuleDraft } from "../../../lib/rules"
 import type { CollectionListItem } from "../../../lib/types"
@@ -199,7 +199,7 @@ const CollectionsPage = () => {
                       </Text>
                     </Link>
                   </Table.Cell>
-                  <Table.Cell>{humanize(c.type)}</Table.Cell>
+                  <Table.Cell>{statusLabel(c.type)}</Table.Cell>
                   <Table.Cell>{c.itemCount}</Table.Cell>
                   <Table.Cell>
                     <Badge size="2xsmall" color={c.isActive ? "green" : "grey"}>

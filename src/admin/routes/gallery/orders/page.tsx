@@ -2,11 +2,11 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Button, Container, Input, Select, Table, Text } from "@medusajs/ui"
 import { useEffect, useState } from "react"
 import { useNavigate } from "react-router-dom"
+import { dateTime, money, statusLabel } from "../../../../../apps/shared/format"
+import { Status } from "../../../../../apps/shared/status"
 import { GALLERY_ORDER_STATUSES } from "../../../../lib/gallery-order-status"
 import { GalleryPage, PageHeader } from "../../../components/page-header"
 import { EmptyState, ErrorState, LoadingState } from "../../../components/states"
-import { Status } from "../../../components/status"
-import { dateTime, humanize, money } from "../../../lib/format"
 import { useGalleryOrders } from "../../../lib/queries"
 
 const PAGE_SIZE = 20
@@ -63,7 +63,7 @@ const GalleryOrdersPage = () => {
               <Select.Item value="all">All statuses</Select.Item>
               {GALLERY_ORDER_STATUSES.map((s) => (
                 <Select.Item key={s} value={s}>
-                  {humanize(s)}
+                  {statusLabel(s)}
                 </Select.Item>
               ))}
             </Select.Content>

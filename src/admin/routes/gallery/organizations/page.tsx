@@ -1,13 +1,13 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Badge, Button, Container, Drawer, Input, Select, Switch, Table, Text, toast } from "@medusajs/ui"
 import { useEffect, useState } from "react"
+import { formErrorsOf } from "../../../../../apps/shared/form-errors"
+import { day, statusLabel } from "../../../../../apps/shared/format"
 import { PLAN_COMMISSION_BASIS_POINTS, type PlanName } from "../../../../lib/plan-fees"
 import { Field } from "../../../components/field"
 import { GalleryPage, PageHeader } from "../../../components/page-header"
 import { EmptyState, ErrorState, FormError, LoadingState } from "../../../components/states"
 import { ApiError } from "../../../lib/api"
-import { day, humanize } from "../../../lib/format"
-import { formErrorsOf } from "../../../lib/form-errors"
 import { useOrganizations, useUpdateOrganization } from "../../../lib/queries"
 import type { Organization } from "../../../lib/types"
 
@@ -66,7 +66,7 @@ function EditOrganization({ organization, onClose }: { organization: Organizatio
               <Select.Content>
                 {PLANS.map((p) => (
                   <Select.Item key={p} value={p}>
-                    {humanize(p)} · {PLAN_COMMISSION_BASIS_POINTS[p] / 100} % on store sales
+                    {statusLabel(p)} · {PLAN_COMMISSION_BASIS_POINTS[p] / 100} % on store sales
                   </Select.Item>
                 ))}
               </Select.Content>
@@ -176,7 +176,7 @@ const OrganizationsPage = () => {
                       </Text>
                     </div>
                   </Table.Cell>
-                  <Table.Cell>{humanize(o.plan)}</Table.Cell>
+                  <Table.Cell>{statusLabel(o.plan)}</Table.Cell>
                   <Table.Cell>
                     <Badge size="2xsmall" color={o.galleryApproved ? "green" : "orange"}>
                       {o.galleryApproved ? "Approved" : "Waiting"}

@@ -23,8 +23,8 @@ import { RuleEditor, RulePreview } from "../../../../components/rule-editor"
 import { SortableList } from "../../../../components/sortable-list"
 import { EmptyState, ErrorState, FormError, LoadingState } from "../../../../components/states"
 import { api, ApiError } from "../../../../lib/api"
-import { humanize, money } from "../../../../lib/format"
-import { formErrorsOf } from "../../../../lib/form-errors"
+import { money, statusLabel } from "../../../../../../apps/shared/format"
+import { formErrorsOf } from "../../../../../../apps/shared/form-errors"
 import { useCollection, useCollectionMutation } from "../../../../lib/queries"
 import { moveItem, reorderBody } from "../../../../lib/reorder"
 import { draftFromRules, rulesFromDraft, type RuleDraft } from "../../../../lib/rules"
@@ -319,7 +319,7 @@ const CollectionPage = () => {
         <div className="flex flex-col gap-y-1">
           <div className="flex items-center gap-x-2">
             <Heading level="h1">{c.name}</Heading>
-            <Badge size="2xsmall">{humanize(c.type)}</Badge>
+            <Badge size="2xsmall">{statusLabel(c.type)}</Badge>
             <Badge size="2xsmall" color={c.isActive ? "green" : "grey"}>
               {c.isActive ? "Active" : "Inactive"}
             </Badge>

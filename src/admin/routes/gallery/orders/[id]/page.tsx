@@ -1,11 +1,11 @@
 import { Button, Container, Heading, Text, toast, usePrompt } from "@medusajs/ui"
 import { useParams } from "react-router-dom"
+import { address, dateTime, money, statusLabel } from "../../../../../../apps/shared/format"
+import { Status } from "../../../../../../apps/shared/status"
 import { cancelDecision } from "../../../../../lib/gallery-fulfilment"
 import { ArtistOrderCard, Ref, Row, Transitions } from "../../../../components/gallery-order"
 import { GalleryPage } from "../../../../components/page-header"
 import { ErrorState, FormError, LoadingState } from "../../../../components/states"
-import { Status } from "../../../../components/status"
-import { address, dateTime, humanize, money } from "../../../../lib/format"
 import { useCancelGalleryOrder, useGalleryOrder } from "../../../../lib/queries"
 import type { GalleryOrderDetail } from "../../../../lib/types"
 
@@ -93,7 +93,7 @@ const GalleryOrderPage = () => {
             {o.cancelledAt ? ` · cancelled ${dateTime(o.cancelledAt)}` : ""}
           </Text>
           <Text size="small" className="text-ui-fg-subtle">
-            {humanize(o.shippingOption)}: {o.shippingOption === "single_address" ? address(o.shippingAddress) : "each artist ships to its own address"}
+            {statusLabel(o.shippingOption)}: {o.shippingOption === "single_address" ? address(o.shippingAddress) : "each artist ships to its own address"}
           </Text>
         </div>
         {decision === "cancel" ? (

@@ -1,12 +1,14 @@
-import { resolveDateRange } from "../../lib/analytics-math"
+import { resolveDateRange, utcDayKey } from "../../src/lib/analytics-math"
 
 /**
- * The analytics page's date range: presets and the query of GET /api/admin/analytics (dates as YYYY-MM-DD, UTC days,
- * end inclusive: the route reads a bare end date as the end of that day). Pure.
+ * Analytics date ranges, for the admin's analytics page (GET /api/admin/analytics) and the dashboard's gallery
+ * figures (GET /api/gallery/artist/analytics): dates as YYYY-MM-DD, UTC days, end inclusive (the routes read a bare
+ * end date as the end of that day). Pure.
  */
 
 export type DateRange = { start: string; end: string }
 
+/** The admin's presets (the dashboard has its own, in the days of its `?days=` query). */
 export const RANGE_PRESETS = [
   { key: "7d", label: "7 days", days: 7 },
   { key: "30d", label: "30 days", days: 30 },
@@ -18,13 +20,9 @@ export type PresetKey = (typeof RANGE_PRESETS)[number]["key"]
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-export function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10)
-}
-
 /** The last `days` days up to and including today (UTC). */
 export function presetRange(days: number, now: Date): DateRange {
-  return { start: isoDay(new Date(now.getTime() - (days - 1) * DAY_MS)), end: isoDay(now) }
+  return { start: utcDayKey(new Date(now.getTime() - (days - 1) * DAY_MS)), end: utcDayKey(now) }
 }
 
 /**
