@@ -85,6 +85,45 @@ function parsedInclusions(raw: unknown): string[] | RuleIssue {
 const isIssue = (value: unknown): value is RuleIssue =>
   typeof value === "object" && value !== null && "message" in value && "path" in value
 
+/** Adds `issue` to the body's zod issues; the transform then answers z.NEVER (a 400 naming issue.path). */
+function refuse(ctx: z.RefinementCtx, issue: RuleIssue): never {
+  ctx.addIssue({ code: "custom", ...issue })
+  return z.NEVER
+}
+
+/**
+ * The rules and manualInclusions a new collection of `type` has (creation and preview share these checks and
+ * messages): rules required for smart and hybrid and refused for manual; manualInclusions only for hybrid (default
+ * none); else the first problem.
+ */
+function rulesOfType(
+  type: CollectionType,
+  body: RawRules
+): { rules: SmartCollectionRules | null; manual_inclusions: string[] | null } | RuleIssue {
+  const split = splitRules(body)
+  if (isIssue(split)) return split
+  const hasRules = split.rawRules !== undefined && split.rawRules !== null
+  let rules: SmartCollectionRules | null = null
+  if (type === "manual") {
+    if (hasRules) return { message: COLLECTION_MESSAGES.rulesNotAllowed, path: ["rules"] }
+  } else {
+    if (!hasRules) return { message: COLLECTION_MESSAGES.rulesRequired, path: ["rules"] }
+    const parsed = parsedRules(split.rawRules)
+    if (isIssue(parsed)) return parsed
+    rules = parsed
+  }
+  let manual_inclusions: string[] | null = type === "hybrid" ? [] : null
+  if (split.rawInclusions !== undefined && split.rawInclusions !== null) {
+    if (type !== "hybrid") {
+      return { message: COLLECTION_MESSAGES.manualInclusionsNotAllowed, path: ["manualInclusions"] }
+    }
+    const parsed = parsedInclusions(split.rawInclusions)
+    if (isIssue(parsed)) return parsed
+    manual_inclusions = parsed
+  }
+  return { rules, manual_inclusions }
+}
+
 const rawRulesFields = {
   rules: safeJson(COLLECTION_MESSAGES.rulesInvalid),
   manualInclusions: safeJson(COLLECTION_MESSAGES.rulesInvalid),
@@ -122,31 +161,9 @@ export const CreateCollectionBody = z
         ...rawRulesFields,
       })
       .transform((body, ctx): CreateCollectionInput => {
-        const fail = (issue: RuleIssue) => {
-          ctx.addIssue({ code: "custom", ...issue })
-          return z.NEVER
-        }
-        const split = splitRules(body)
-        if (isIssue(split)) return fail(split)
-        const hasRules = split.rawRules !== undefined && split.rawRules !== null
-        let rules: SmartCollectionRules | null = null
-        if (body.type === "manual") {
-          if (hasRules) return fail({ message: COLLECTION_MESSAGES.rulesNotAllowed, path: ["rules"] })
-        } else {
-          if (!hasRules) return fail({ message: COLLECTION_MESSAGES.rulesRequired, path: ["rules"] })
-          const parsed = parsedRules(split.rawRules)
-          if (isIssue(parsed)) return fail(parsed)
-          rules = parsed
-        }
-        let manual_inclusions: string[] | null = body.type === "hybrid" ? [] : null
-        if (split.rawInclusions !== undefined && split.rawInclusions !== null) {
-          if (body.type !== "hybrid") {
-            return fail({ message: COLLECTION_MESSAGES.manualInclusionsNotAllowed, path: ["manualInclusions"] })
-          }
-          const parsed = parsedInclusions(split.rawInclusions)
-          if (isIssue(parsed)) return fail(parsed)
-          manual_inclusions = parsed
-        }
+        const checked = rulesOfType(body.type, body)
+        if (isIssue(checked)) return refuse(ctx, checked)
+        const { rules, manual_inclusions } = checked
         return {
           slug: body.slug,
           name: body.name,
@@ -186,10 +203,7 @@ export const UpdateCollectionBody = z
     ...rawRulesFields,
   })
   .transform((body, ctx): UpdateCollectionInput => {
-    const fail = (issue: RuleIssue) => {
-      ctx.addIssue({ code: "custom", ...issue })
-      return z.NEVER
-    }
+    const fail = (issue: RuleIssue) => refuse(ctx, issue)
     // Fields that were not sent stay unchanged.
     const update: UpdateCollectionInput = {}
     if (body.name !== undefined) update.name = body.name
@@ -285,26 +299,10 @@ export const PreviewCollectionBody = z
     ...rawRulesFields,
   })
   .transform((body, ctx): PreviewCollectionInput => {
-    const fail = (issue: RuleIssue) => {
-      ctx.addIssue({ code: "custom", ...issue })
-      return z.NEVER
-    }
-    const split = splitRules(body)
-    if (isIssue(split)) return fail(split)
-    if (split.rawRules === undefined || split.rawRules === null) {
-      return fail({ message: COLLECTION_MESSAGES.rulesRequired, path: ["rules"] })
-    }
-    const rules = parsedRules(split.rawRules)
-    if (isIssue(rules)) return fail(rules)
-    let manual_inclusions: string[] = []
-    if (split.rawInclusions !== undefined && split.rawInclusions !== null) {
-      if (body.type !== "hybrid") {
-        return fail({ message: COLLECTION_MESSAGES.manualInclusionsNotAllowed, path: ["manualInclusions"] })
-      }
-      const parsed = parsedInclusions(split.rawInclusions)
-      if (isIssue(parsed)) return fail(parsed)
-      manual_inclusions = parsed
-    }
-    return { type: body.type, rules, manual_inclusions, limit: body.limit ?? PREVIEW_LIMIT_DEFAULT }
+    const checked = rulesOfType(body.type, body)
+    if (isIssue(checked)) return refuse(ctx, checked)
+    // rulesOfType refuses a smart or hybrid type without rules, so rules is set here.
+    const rules = checked.rules as SmartCollectionRules
+    return { type: body.type, rules, manual_inclusions: checked.manual_inclusions ?? [], limit: body.limit ?? PREVIEW_LIMIT_DEFAULT }
   })
 export type PreviewCollectionBody = z.output<typeof PreviewCollectionBody>
