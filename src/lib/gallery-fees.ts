@@ -14,7 +14,10 @@ export const ARTIST_PAYOUT_BASIS_POINTS = 8800
 export const PROCESSING_FEE_BASIS_POINTS = 290
 
 export type GalleryFeesCents = {
+  /** The merchandise: sum(price x quantity). */
   subtotalCents: number
+  /** The artists' shipping charges, summed (0 where no artist configured rates: docs/shipping.md). */
+  shippingCents: number
   galleryFeeCents: number
   stripeFeeCents: number
   totalCents: number
@@ -23,6 +26,7 @@ export type GalleryFeesCents = {
 /** USD amounts as returned in the checkout `breakdown` and stored on the parent order. */
 export type GalleryBreakdown = {
   subtotal: number
+  shipping: number
   galleryFee: number
   stripeFee: number
   total: number
@@ -49,34 +53,43 @@ export function subtotalCentsOf(lines: readonly PricedLine[]): number {
   return subtotalCents
 }
 
-/** galleryFee = 12% of subtotal; stripeFee = 2.9% of (subtotal + galleryFee) + 30c; the customer pays the sum. */
-export function computeGalleryFees(subtotalCents: number): GalleryFeesCents {
+/**
+ * galleryFee = 12% of the merchandise (shipping carries no commission); stripeFee = 2.9% of (subtotal + shipping +
+ * galleryFee) + 30c, since the processor charges on everything it collects; the customer pays the sum. With no
+ * shipping these are the contract's formulas to the cent.
+ */
+export function computeGalleryFees(subtotalCents: number, shippingCents = 0): GalleryFeesCents {
   assertNonNegativeCents(subtotalCents, "subtotalCents")
+  assertNonNegativeCents(shippingCents, "shippingCents")
   const galleryFeeCents = percentOfCents(subtotalCents, GALLERY_COMMISSION_BASIS_POINTS)
   // The fixed 30c is already whole cents, so rounding only the proportional part equals rounding the sum.
   const stripeFeeCents =
-    percentOfCents(subtotalCents + galleryFeeCents, PROCESSING_FEE_BASIS_POINTS) + PROCESSING_FEE_FIXED_CENTS
+    percentOfCents(subtotalCents + shippingCents + galleryFeeCents, PROCESSING_FEE_BASIS_POINTS) +
+    PROCESSING_FEE_FIXED_CENTS
   return {
     subtotalCents,
+    shippingCents,
     galleryFeeCents,
     stripeFeeCents,
-    totalCents: subtotalCents + galleryFeeCents + stripeFeeCents,
+    totalCents: subtotalCents + shippingCents + galleryFeeCents + stripeFeeCents,
   }
 }
 
 /**
- * 88% of one artist's subtotal, rounded half-up per artist order.
- * Rounded separately, the payouts plus the gallery fee may differ from the subtotal by a cent or so.
+ * 88% of one artist's merchandise, rounded half-up per artist order, plus all of their shipping charge (the artist
+ * pays the carrier). Rounded separately, the payouts plus the gallery fee may differ from the subtotal by a cent or so.
  */
-export function artistPayoutCents(artistSubtotalCents: number): number {
+export function artistPayoutCents(artistSubtotalCents: number, artistShippingCents = 0): number {
   assertNonNegativeCents(artistSubtotalCents, "artistSubtotalCents")
-  return percentOfCents(artistSubtotalCents, ARTIST_PAYOUT_BASIS_POINTS)
+  assertNonNegativeCents(artistShippingCents, "artistShippingCents")
+  return percentOfCents(artistSubtotalCents, ARTIST_PAYOUT_BASIS_POINTS) + artistShippingCents
 }
 
-export function galleryBreakdown(subtotalCents: number): GalleryBreakdown {
-  const fees = computeGalleryFees(subtotalCents)
+export function galleryBreakdown(subtotalCents: number, shippingCents = 0): GalleryBreakdown {
+  const fees = computeGalleryFees(subtotalCents, shippingCents)
   return {
     subtotal: fromCents(fees.subtotalCents),
+    shipping: fromCents(fees.shippingCents),
     galleryFee: fromCents(fees.galleryFeeCents),
     stripeFee: fromCents(fees.stripeFeeCents),
     total: fromCents(fees.totalCents),

@@ -46,6 +46,7 @@ describe("computeGalleryFees", () => {
     // galleryFee 2.3988 -> 2.40; stripeFee (22.39 x 0.029 = 0.64931) + 0.30 -> 0.95
     expect(computeGalleryFees(1999)).toEqual({
       subtotalCents: 1999,
+      shippingCents: 0,
       galleryFeeCents: 240,
       stripeFeeCents: 95,
       totalCents: 2334,
@@ -66,6 +67,7 @@ describe("computeGalleryFees", () => {
     const reference = referenceFees(subtotalCents)
     expect(computeGalleryFees(subtotalCents)).toEqual({
       subtotalCents,
+      shippingCents: 0,
       galleryFeeCents: reference.galleryFee,
       stripeFeeCents: reference.stripeFee,
       totalCents: reference.total,
@@ -81,9 +83,10 @@ describe("computeGalleryFees", () => {
     const subtotalCents = subtotalCentsOf([{ price: 99999.99, quantity: 99 }])
     expect(subtotalCents).toBe(989_999_901)
     const fees = computeGalleryFees(subtotalCents)
-    expect(fees).toEqual({ subtotalCents, ...pick(referenceFees(subtotalCents)) })
+    expect(fees).toEqual({ subtotalCents, shippingCents: 0, ...pick(referenceFees(subtotalCents)) })
     expect(galleryBreakdown(subtotalCents)).toEqual({
       subtotal: 9899999.01,
+      shipping: 0,
       galleryFee: 1187999.88,
       stripeFee: 321552.27,
       total: 11409551.16,
@@ -97,6 +100,82 @@ describe("computeGalleryFees", () => {
   })
 })
 
+describe("computeGalleryFees with shipping", () => {
+  // Reference with shipping: the commission on the merchandise only, the processing fee on all that is charged.
+  function referenceWithShipping(subtotalCents: number, shippingCents: number) {
+    const galleryFee = referenceRoundedCents(BigInt(subtotalCents) * BigInt(12), BigInt(100))
+    const base = BigInt(subtotalCents + shippingCents + galleryFee)
+    const stripeFee = referenceRoundedCents(base * BigInt(29), BigInt(1000)) + 30
+    return { galleryFee, stripeFee, total: subtotalCents + shippingCents + galleryFee + stripeFee }
+  }
+
+  it("shipping 0 is the contract's formula to the cent", () => {
+    for (const subtotalCents of [0, 1, 99, 446, 1999, 5997, 123456]) {
+      expect(computeGalleryFees(subtotalCents, 0)).toEqual(computeGalleryFees(subtotalCents))
+      expect(computeGalleryFees(subtotalCents, 0)).toEqual({
+        subtotalCents,
+        shippingCents: 0,
+        ...pick(referenceFees(subtotalCents)),
+      })
+    }
+  })
+
+  it("takes no commission on shipping and the processing fee on everything charged", () => {
+    // $19.99 + $8.50 shipping: galleryFee 2.40 (12% of 19.99 only); (1999 + 850 + 240) x 0.029 = 89.581 -> 90, + 30.
+    expect(computeGalleryFees(1999, 850)).toEqual({
+      subtotalCents: 1999,
+      shippingCents: 850,
+      galleryFeeCents: 240,
+      stripeFeeCents: 120,
+      totalCents: 1999 + 850 + 240 + 120,
+    })
+    expect(galleryBreakdown(1999, 850)).toEqual({
+      subtotal: 19.99,
+      shipping: 8.5,
+      galleryFee: 2.4,
+      stripeFee: 1.2,
+      total: 32.09,
+    })
+  })
+
+  it("rounds the processing fee half-up at the half cent", () => {
+    // (subtotal + shipping + fee) = 500 cents: 500 x 0.029 = 14.5 -> 15 (half-up), + 30. 446 + 0 -> fee 54 (above);
+    // with shipping: 400 merchandise (fee 48) + 52 shipping = 500 as well.
+    expect(computeGalleryFees(400, 52)).toEqual({
+      subtotalCents: 400,
+      shippingCents: 52,
+      galleryFeeCents: 48,
+      stripeFeeCents: 45,
+      totalCents: 545,
+    })
+  })
+
+  it("matches the exact reference for many merchandise and shipping amounts", () => {
+    let seed = 777
+    const failures: string[] = []
+    for (let i = 0; i < 5_000; i++) {
+      seed = (seed * 48271) % 2147483647
+      const subtotalCents = seed % 10_000_000
+      const shippingCents = (seed >> 7) % 100_000
+      const fees = computeGalleryFees(subtotalCents, shippingCents)
+      const reference = referenceWithShipping(subtotalCents, shippingCents)
+      if (
+        fees.galleryFeeCents !== reference.galleryFee ||
+        fees.stripeFeeCents !== reference.stripeFee ||
+        fees.totalCents !== reference.total
+      ) {
+        failures.push(`${subtotalCents}+${shippingCents}`)
+      }
+    }
+    expect(failures).toEqual([])
+  })
+
+  it("refuses negative or fractional shipping", () => {
+    expect(() => computeGalleryFees(1999, -1)).toThrow(RangeError)
+    expect(() => computeGalleryFees(1999, 8.5)).toThrow(RangeError)
+  })
+})
+
 function pick(reference: ReturnType<typeof referenceFees>) {
   return {
     galleryFeeCents: reference.galleryFee,
@@ -104,6 +183,15 @@ function pick(reference: ReturnType<typeof referenceFees>) {
     totalCents: reference.total,
   }
 }
+
+describe("artistPayoutCents with shipping", () => {
+  it("pays 88% of the merchandise and all of the shipping", () => {
+    expect(artistPayoutCents(1999, 0)).toBe(artistPayoutCents(1999))
+    expect(artistPayoutCents(1999, 850)).toBe(1759 + 850)
+    expect(artistPayoutCents(0, 1200)).toBe(1200)
+    expect(() => artistPayoutCents(1999, -1)).toThrow(RangeError)
+  })
+})
 
 describe("artistPayoutCents", () => {
   it.each([
@@ -147,9 +235,9 @@ describe("subtotalCentsOf", () => {
 
 describe("galleryBreakdown", () => {
   it("returns USD numbers without float noise", () => {
-    expect(galleryBreakdown(5997)).toEqual({ subtotal: 59.97, galleryFee: 7.2, stripeFee: 2.25, total: 69.42 })
-    expect(galleryBreakdown(1999)).toEqual({ subtotal: 19.99, galleryFee: 2.4, stripeFee: 0.95, total: 23.34 })
-    expect(galleryBreakdown(1)).toEqual({ subtotal: 0.01, galleryFee: 0, stripeFee: 0.3, total: 0.31 })
+    expect(galleryBreakdown(5997)).toEqual({ subtotal: 59.97, shipping: 0, galleryFee: 7.2, stripeFee: 2.25, total: 69.42 })
+    expect(galleryBreakdown(1999)).toEqual({ subtotal: 19.99, shipping: 0, galleryFee: 2.4, stripeFee: 0.95, total: 23.34 })
+    expect(galleryBreakdown(1)).toEqual({ subtotal: 0.01, shipping: 0, galleryFee: 0, stripeFee: 0.3, total: 0.31 })
   })
 
   it("holds total = subtotal + fees, 2 decimals, and the dollar formulas for many subtotals", () => {
