@@ -1,7 +1,9 @@
 import { createSecretKey } from "node:crypto"
 import { defineConfig, loadEnv, Modules } from "@medusajs/framework/utils"
 import { readChannelEnvironment } from "./src/lib/channel-environment"
+import { readFileStorage } from "./src/lib/file-storage"
 import { checkPaymentEnvironment } from "./src/lib/payment-environment"
+import { readPublicUrls } from "./src/lib/public-urls"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
@@ -24,6 +26,10 @@ function requiredSecret(name: string): string {
   if (isProduction) refuseToStart(`${name} must be set in production`)
   return `atelier-dev-${name.toLowerCase()}`
 }
+
+// Every link the server builds (emails, onboarding, callbacks, images) starts from these (src/lib/public-urls.ts).
+const publicUrls = readPublicUrls(process.env)
+if (publicUrls.outcome === "refused") refuseToStart(publicUrls.message)
 
 const paymentEnvironment = checkPaymentEnvironment(process.env)
 if (paymentEnvironment.outcome === "refused") refuseToStart(paymentEnvironment.message)
@@ -57,6 +63,11 @@ const emailWebhookSecret =
 // Marketplace tokens are sealed with CHANNEL_ENCRYPTION_KEY: production refuses to start without one.
 const channelEnvironment = readChannelEnvironment(process.env)
 if (channelEnvironment.outcome === "refused") refuseToStart(channelEnvironment.message)
+
+// Uploaded files (docs/configuration.md, "Files and images"): Medusa's file module, local provider by default, S3 (or
+// any S3-compatible store) when S3_BUCKET is set; their URLs are the image route's, which serves them sized.
+const fileStorage = readFileStorage(process.env, process.cwd())
+if (fileStorage.outcome === "refused") refuseToStart(fileStorage.message)
 
 // With REDIS_URL, events, workflows and locks are shared between processes (Medusa's own Redis modules);
 // without it everything runs in-process.
@@ -122,7 +133,7 @@ module.exports = defineConfig({
       options: {
         // Signs one-click unsubscribe links; JWT_SECRET unless a separate secret is set.
         unsubscribeSecret: process.env.UNSUBSCRIBE_SECRET || jwtSecret,
-        publicUrl: process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 9000}`,
+        publicUrl: publicUrls.publicUrl,
         emailWebhookSecret,
       },
     },
@@ -134,9 +145,10 @@ module.exports = defineConfig({
         stripeConnectWebhookSecret: process.env.STRIPE_CONNECT_WEBHOOK_SECRET,
         stripeApiBase: process.env.STRIPE_API_BASE,
         localGatewayInProduction: paymentEnvironment.outcome === "local_gateway_in_production",
-        publicUrl: process.env.PUBLIC_URL,
+        publicUrl: publicUrls.publicUrl,
       },
     },
+    { key: Modules.FILE, resolve: "@medusajs/medusa/file", options: { providers: [fileStorage.provider] } },
     {
       key: Modules.NOTIFICATION,
       resolve: "@medusajs/medusa/notification",

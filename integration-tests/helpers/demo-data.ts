@@ -1,6 +1,8 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { demoArtworkUrl } from "../../src/lib/demo-artwork"
+import { imageBaseUrl } from "../../src/lib/file-storage"
 import { ORGANIZATION_MODULE } from "../../src/modules/organization"
 import type OrganizationModuleService from "../../src/modules/organization/service"
 import seed, { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from "../../src/scripts/seed"
@@ -12,6 +14,9 @@ export async function seedDemo(container: MedusaContainer): Promise<Knex> {
   await seed({ container } as Parameters<typeof seed>[0])
   return pg
 }
+
+/** The URL the seed gives a demo picture (src/lib/demo-artwork.ts), e.g. `demoImage("fjord-print")`. */
+export const demoImage = (name: string) => demoArtworkUrl(imageBaseUrl(process.env), name)
 
 /** handle -> product id, for the given handles (those that exist). */
 export async function productIdsByHandle(container: MedusaContainer, handles: readonly string[]) {

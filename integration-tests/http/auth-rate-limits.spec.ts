@@ -181,6 +181,17 @@ medusaIntegrationTestRunner({
         const refused = await api.post("/auth/member/emailpass/register", { email: "twice@atelier.test", password: PASSWORD }, from("198.51.100.70"))
         expectLimited(refused, 5, 3600)
       })
+
+      it("never count a password the rule refuses (400 before the limiter)", async () => {
+        const ip = "198.51.100.75"
+        // Twelve refused passwords: more than the 10 per address and the 5 per account.
+        for (let n = 1; n <= 12; n++) {
+          const res = await api.post("/auth/member/emailpass/register", { email: "hasty@atelier.test", password: "short" }, from(ip))
+          expect([n, res.status, res.headers["x-ratelimit-remaining"]]).toEqual([n, 400, undefined])
+        }
+        const accepted = await api.post("/auth/member/emailpass/register", { email: "hasty@atelier.test", password: PASSWORD }, from(ip))
+        expect([accepted.status, accepted.headers["x-ratelimit-remaining"]]).toEqual([200, "4"])
+      })
     })
 
     describe("reset-password requests", () => {

@@ -407,6 +407,55 @@ describe("campaigns, segments, email provider and events (Resend SDK against the
           expect(await rows(`SELECT id FROM marketing_campaign`)).toHaveLength(0)
         })
 
+        it("previews the email as a recipient gets it and tests it on the member's own address; the campaign does not change", async () => {
+          fake.reset()
+          const draft = await createCampaign((await createSegment()).id)
+
+          // Any member previews: addressed to them, the store's footer and their own unsubscribe link included.
+          const preview = await api.get(`/api/campaigns/${draft.id}/preview`, auth("member"))
+          expect(preview.status).toBe(200)
+          const shown = preview.data.preview
+          expect(shown).toMatchObject({ from_name: "Studio North", to: "member@atelier.test", subject: "New prints this spring" })
+          expect(shown.html).toContain("<h1>Spring</h1><p>New <strong>prints</strong> are in.</p>")
+          expect(shown.html).toContain("You receive this email because you bought from Studio North.")
+          const unsubscribe = /href="(http:\/\/localhost:\d+\/api\/unsubscribe\/[\w-]+\.[\w-]+)"/.exec(shown.html)?.[1]
+          expect(unsubscribe).toBeTruthy()
+          expect(shown.text).toContain("Spring New prints are in.")
+          expect(shown.text).toContain("Unsubscribe from Studio North's emails.")
+
+          // The test goes to the member asking, once, as Resend receives a campaign email, the subject marked.
+          const tested = await api.post(`/api/campaigns/${draft.id}/test-send`, {}, auth("member"))
+          expect([tested.status, tested.data]).toEqual([200, { success: true, to: "member@atelier.test" }])
+          expect(fake.emails.map((e) => e.to)).toEqual(["member@atelier.test"])
+          const [email] = fake.emails
+          expect(email).toMatchObject({ from: `"Studio North" <mail@atelier.test>`, subject: "[Test] New prints this spring" })
+          expect(email.html).toBe(shown.html)
+          expect(email.headers).toEqual({ "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" })
+          const [recorded] = await waitFor(
+            () => rows(`SELECT * FROM notification WHERE resource_id = ? AND template = 'marketing-campaign-test'`, [draft.id]),
+            (found) => found[0]?.status === "success"
+          )
+          expect(recorded).toMatchObject({ to: "member@atelier.test", status: "success", external_id: email.id })
+          expect(await notificationsOf(draft.id)).toEqual([])
+
+          // Neither a send nor a recipient: the campaign is the draft it was.
+          expect(await campaign(draft.id)).toMatchObject({ status: "draft", recipients: 0, stats: { sent: 0 } })
+          expect(await recipients(draft.id)).toEqual([])
+
+          // 401 without a token, 403 for another organization's member (or org_id), 404 for an unknown campaign, 400 for a body.
+          for (const [path, method] of [["preview", "get"], ["test-send", "post"]] as const) {
+            const call = (id: string, config: object, body: object = {}) =>
+              method === "get" ? api.get(`/api/campaigns/${id}/${path}`, config) : api.post(`/api/campaigns/${id}/${path}`, body, config)
+            expect([path, (await call(draft.id, anyStatus)).status]).toEqual([path, 401])
+            const other = await call(draft.id, auth("south"))
+            expect([path, other.status, other.data]).toEqual([path, 403, { error: "Forbidden", message: CAMPAIGN_MESSAGES.forbidden }])
+            const missing = await call("camp_missing", auth("north"))
+            expect([path, missing.status, missing.data.error]).toEqual([path, 404, CAMPAIGN_MESSAGES.notFound])
+          }
+          expect((await api.post(`/api/campaigns/${draft.id}/test-send`, { to: "someone@else.test" }, auth("north"))).status).toBe(400)
+          expect(fake.emails).toHaveLength(1)
+        })
+
         it("sends to each recipient once, even when send is called twice or concurrently; one-click unsubscribe on every email", async () => {
           fake.reset()
           const segment = await createSegment()

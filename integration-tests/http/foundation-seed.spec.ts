@@ -22,6 +22,7 @@ import {
 import { createArtistProductsWorkflow } from "../../src/workflows/artist-product/workflows/create-artist-products"
 import { ORGANIZATION_MODULE } from "../../src/modules/organization"
 import type OrganizationModuleService from "../../src/modules/organization/service"
+import nameStoreAtelierScript from "../../src/migration-scripts/name-store-atelier"
 import { countQueries as countQueriesOn } from "../helpers/db"
 
 jest.setTimeout(240000)
@@ -168,7 +169,8 @@ medusaIntegrationTestRunner({
           else expect(view.price!).toBeGreaterThanOrEqual(100)
         }
 
-        // Medusa's side: each product sits in its organization's own sales channel, stock at the warehouse.
+        // Medusa's side: each product sits in its organization's own sales channel, stock at the organization's own
+        // stock location (where it ships from, docs/shipping.md).
         const query = container.resolve(ContainerRegistrationKeys.QUERY)
         const { data } = await query.graph({
           entity: "product",
@@ -177,14 +179,15 @@ medusaIntegrationTestRunner({
         })
         const { data: orgs } = await query.graph({
           entity: "organization",
-          fields: ["sales_channel.id"],
+          fields: ["sales_channel.id", "stock_location.id"],
           filters: { slug: "studio-south" },
         })
-        const [location] = await container.resolve(Modules.STOCK_LOCATION).listStockLocations({ name: DEMO_STOCK_LOCATION_NAME })
         expect(data[0]).toMatchObject({
           status: "published",
           sales_channels: [{ id: orgs[0].sales_channel!.id }],
-          variants: [{ manage_inventory: true, inventory_items: [{ inventory: { location_levels: [{ location_id: location.id }] } }] }],
+          variants: [
+            { manage_inventory: true, inventory_items: [{ inventory: { location_levels: [{ location_id: orgs[0].stock_location!.id }] } }] },
+          ],
         })
         expect(products.get("studio-north-draft")!.is_active).toBe(false)
       })
@@ -208,9 +211,14 @@ medusaIntegrationTestRunner({
         })
         expect(locations).toHaveLength(1)
         expect(stores[0].default_location_id).toBe(locations[0].id)
-        const { data: orgs } = await query.graph({ entity: "organization", fields: ["sales_channel.id"] })
+        // The warehouse holds no artist's stock: each organization's channel has its own location, and only it.
+        expect(locations[0].sales_channels).toEqual([])
+        const { data: orgs } = await query.graph({
+          entity: "organization",
+          fields: ["stock_location.id", "sales_channel.id", "sales_channel.stock_locations.id"],
+        })
+        for (const org of orgs as any[]) expect(org.sales_channel.stock_locations.map((l: any) => l.id)).toEqual([org.stock_location.id])
         const orgChannels = orgs.map((o: any) => o.sales_channel.id).sort()
-        expect(locations[0].sales_channels!.map((sc: any) => sc.id).sort()).toEqual(orgChannels)
 
         const { data: keys } = await query.graph({
           entity: "api_key",
@@ -230,6 +238,24 @@ medusaIntegrationTestRunner({
         expect(storeHandles).toEqual(ALL_HANDLES.filter((h) => h !== "studio-north-draft").sort())
         const print = res.data.products.find((p: any) => p.handle === "studio-north-print")
         expect(print.variants[0].calculated_price).toMatchObject({ calculated_amount: 34.99, currency_code: "usd" })
+      })
+
+      it("names Medusa's store Atelier; the migration script renames an older database's and keeps a chosen name", async () => {
+        const login = await api.post("/auth/user/emailpass", { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD })
+        const asAdmin = { headers: { authorization: `Bearer ${login.data.token}` } }
+        const storeName = async () => (await api.get("/admin/stores", asAdmin)).data.stores.map((s: { name: string }) => s.name)
+        expect(await storeName()).toEqual(["Atelier"])
+
+        // A database seeded before the rename: Medusa's default name.
+        const stores = container.resolve(Modules.STORE)
+        const [store] = await stores.listStores({}, { take: 1 })
+        await stores.updateStores(store.id, { name: "Medusa Store" })
+        await nameStoreAtelierScript({ container })
+        expect(await storeName()).toEqual(["Atelier"])
+
+        await stores.updateStores(store.id, { name: "Galerie Nord" })
+        await nameStoreAtelierScript({ container })
+        expect(await storeName()).toEqual(["Galerie Nord"])
       })
 
       it("changes nothing when it runs a second time", async () => {

@@ -352,12 +352,12 @@ medusaIntegrationTestRunner({
         expect(res.status).toBe(200)
         expect(res.data).toEqual({
           member: { id: north.member.id, email: "north-artist@atelier.test", first_name: "Test", last_name: null },
-          organizations: [{ id: northOrg.id, name: "Studio North", slug: "test-north", role: "owner" }],
+          organizations: [{ id: northOrg.id, name: "Studio North", slug: "test-north", role: "owner", gallery_approved: false }],
         })
       })
 
       it("cannot register the same login twice", async () => {
-        const registered = await api.post("/auth/member/emailpass/register", { email: "north-artist@atelier.test", password: "x" }, anyStatus)
+        const registered = await api.post("/auth/member/emailpass/register", { email: "north-artist@atelier.test", password: "another-secret" }, anyStatus)
         expect(registered.status).toBe(401)
         const again = await api.post("/api/members", { email: "north-artist@atelier.test" }, bearer(north.token))
         expect(again.status).toBe(400)

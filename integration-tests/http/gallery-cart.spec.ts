@@ -10,7 +10,7 @@ import expireGalleryCarts, { config as expireJobConfig } from "../../src/jobs/ex
 import { anyStatus, type Api } from "../helpers/accounts"
 import { responseCookie, withCookie } from "../helpers/cookies"
 import { countQueries as countQueriesOn } from "../helpers/db"
-import { productIdsByHandle, seedDemo } from "../helpers/demo-data"
+import { demoImage, productIdsByHandle, seedDemo } from "../helpers/demo-data"
 
 jest.setTimeout(180000)
 
@@ -90,7 +90,7 @@ medusaIntegrationTestRunner({
           id: ids["studio-north-print"],
           name: "Fjord at First Light (Giclée print)",
           price: 34.99,
-          images: ["https://images.atelier.test/studio-north/fjord-print.jpg"],
+          images: [demoImage("fjord-print")],
           org_id: expect.stringMatching(/^org_/),
           organizations: { name: "Studio North", slug: "studio-north" },
           handle: "studio-north-print",
@@ -579,7 +579,7 @@ medusaIntegrationTestRunner({
               id: ids["studio-north-print"],
               name: "Fjord at First Light (Giclée print)",
               price: 34.99,
-              images: ["https://images.atelier.test/studio-north/fjord-print.jpg"],
+              images: [demoImage("fjord-print")],
               org_id: expect.stringMatching(/^org_/),
               organizations: { name: "Studio North", slug: "studio-north" },
               sku: "NORTH-PRINT-001",

@@ -3,7 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { anyStatus, bearer, type Api } from "../helpers/accounts"
 import { countRows } from "../helpers/db"
-import { loginDemoAdmin, loginDemoMember, organizationsBySlug, productIdsByHandle, seedDemo } from "../helpers/demo-data"
+import { demoImage, loginDemoAdmin, loginDemoMember, organizationsBySlug, productIdsByHandle, seedDemo } from "../helpers/demo-data"
 
 jest.setTimeout(240000)
 
@@ -339,10 +339,7 @@ medusaIntegrationTestRunner({
               id: ids["studio-north-original"],
               name: "Fjord at First Light",
               price: 1250,
-              images: [
-                "https://images.atelier.test/studio-north/fjord-first-light.jpg",
-                "https://images.atelier.test/studio-north/fjord-first-light-detail.jpg",
-              ],
+              images: [demoImage("fjord-first-light"), demoImage("fjord-first-light-detail")],
               org_id: orgs["studio-north"].id,
               organizations: { name: "Studio North", slug: "studio-north" },
             },

@@ -18,6 +18,14 @@ import { getGalleryProductsByIds, listGalleryProducts } from "../../src/queries/
 import { countAudience, listAudienceEmails } from "../../src/queries/medusa/audience"
 import { organizationSalesDigest } from "../../src/queries/medusa/sales-digest"
 import { MEDUSA_TABLES } from "../../src/queries/medusa/tables"
+import { loadArtistShippingQuotes } from "../../src/queries/medusa/shipping-quotes"
+import {
+  getOrganizationShippingLocation,
+  getOrganizationShippingRate,
+  listInventoryLevelsOutside,
+  listOrganizationShippingRates,
+} from "../../src/queries/medusa/shipping-rates"
+import { getOrderPaymentStates, listOrdersWithoutPayment } from "../../src/queries/medusa/order-payments"
 import { getPlatformOrder, listPlatformOrders } from "../../src/queries/platform-orders"
 import { getPlatformProduct, listPlatformProducts } from "../../src/queries/platform-products"
 import { cartsPurchasedSinceCapture, currentVariantPrices, variantsOfOrganization } from "../../src/queries/store-carts"
@@ -197,6 +205,8 @@ medusaIntegrationTestRunner({
         await getPlatformOrder(pg, { organizationId: "org_missing", orderId: "order_missing", expand: ["items"] })
         await getOrderBookSource(pg, "aord_missing")
         await listArtistOrdersWithoutMirror(pg, { limit: 10, graceSeconds: 60 })
+        await getOrderPaymentStates(pg, ["order_missing"])
+        await listOrdersWithoutPayment(pg, { limit: 10, graceSeconds: 60 })
         await listOrderFulfillments(pg, "order_missing")
         await getMirrorOrder(pg, "order_missing")
         await listOrganizationOrders(pg, { organizationId: "org_missing", status: "paid", search: "#12", customerId: "cus_x", limit: 20, offset: 0 })
@@ -220,6 +230,11 @@ medusaIntegrationTestRunner({
         await readOrderBookSetup(pg, "Shipped by the artist")
         await findCustomerIdByEmail(pg, "nobody@example.test")
         await currentStockLevels(pg, ["iitem_missing"])
+        await loadArtistShippingQuotes(pg, [{ orgId: "org_missing", subtotalCents: 100, itemCount: 1, country: "FR" }])
+        await getOrganizationShippingLocation(pg, "org_missing")
+        await listOrganizationShippingRates(pg, "org_missing")
+        await getOrganizationShippingRate(pg, "org_missing", "so_missing")
+        await listInventoryLevelsOutside(pg, "org_missing", "sloc_missing")
       })
       const overMedusa = statements.filter((statement) => NAMES_A_MEDUSA_TABLE.test(statement.sql))
       expect(overMedusa.length).toBeGreaterThanOrEqual(10)

@@ -1,14 +1,19 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import type { IOrderModuleService, IPaymentModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { backfillOrderBook } from "../../src/jobs/backfill-order-book"
+import { GALLERY_MODULE } from "../../src/modules/gallery"
+import type GalleryModuleService from "../../src/modules/gallery/service"
+import { orderPaymentIds } from "../../src/lib/order-payments"
+import { dispatchGalleryOutbox } from "../../src/processes/outbox/dispatch"
 import { mirrorPaidGalleryOrders } from "../../src/processes/outbox/handlers/medusa-order-book"
 import { syncArtistOrderMirror } from "../../src/processes/order-book/sync"
 import { ensureOrderBookSetup } from "../../src/workflows/order-book/utils/shipping-setup"
 import { listOrganizationOrders } from "../../src/queries/medusa/order-book"
 import { derivedOrderId } from "../../src/lib/order-book"
-import { createOrderWorkflow } from "@medusajs/medusa/core-flows"
+import { cancelOrderWorkflow, createOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { anyStatus, bearer, type Api } from "../helpers/accounts"
 import { outboxDrained, selectRows, waitFor } from "../helpers/db"
 import {
@@ -55,6 +60,7 @@ medusaIntegrationTestRunner({
     })
 
     const rows = (sql: string, bindings: unknown[] = []) => selectRows(pg, sql, bindings)
+    const collectionOf = (orderId: string) => orderPaymentIds(orderId).collectionId
 
     /** A paid gallery checkout (sandbox payment + confirm); returns the gallery order and its artist orders. */
     async function placeOrder(lines: [string, number][], pay = true) {
@@ -159,9 +165,29 @@ medusaIntegrationTestRunner({
         expect((await api.post(`/api/orders/order_unknown/ship`, { tracking_number: "1Z1" }, auth)).status).toBe(404)
         expect((await api.post(`/api/orders/${north}/ship`, { tracking_number: "1Z1" }, anyStatus)).status).toBe(401)
 
+        // Shipped and read back at once, before the outbox writes Medusa's fulfilment (no dispatcher runs meanwhile):
+        // the order view says shipped and shows the shipment, from the gallery's record.
+        const gallery: GalleryModuleService = container.resolve(GALLERY_MODULE)
+        const held = jest.spyOn(gallery, "claimOutboxMessages").mockResolvedValue([])
         const shipped = await api.post(`/api/orders/${north}/ship`, { carrier: "ups", tracking_number: "1Z999AA10123456784" }, auth)
         expect(shipped.status).toBe(200)
         expect(shipped.data).toMatchObject({ success: true, order: { id: north, status: "shipped", tracking_number: "1Z999AA10123456784" } })
+        const atOnce = await api.get(`/api/dashboard/orders/${north}`, auth)
+        expect(await rows(`SELECT fulfillment_id FROM order_fulfillment WHERE order_id = ?`, [north])).toEqual([])
+        expect(atOnce.data.order).toMatchObject({
+          status: "shipped",
+          fulfillments: [
+            {
+              carrier: "UPS",
+              tracking_number: "1Z999AA10123456784",
+              tracking_url: expect.stringContaining("1Z999AA10123456784"),
+              shipped_at: shipped.data.order.shipped_at,
+              delivered_at: null,
+            },
+          ],
+        })
+        held.mockRestore()
+        await dispatchGalleryOutbox(container)
         const [artistOrder] = await rows(`SELECT status, carrier, tracking_number FROM gallery_artist_order WHERE id = ?`, [placed.artist["studio-north"]])
         expect(artistOrder).toMatchObject({ status: "shipped", carrier: "UPS", tracking_number: "1Z999AA10123456784" })
         const [parent] = await rows(`SELECT status FROM gallery_order WHERE id = ?`, [placed.id])
@@ -256,6 +282,140 @@ medusaIntegrationTestRunner({
         const [{ n }] = await rows(`SELECT count(*)::int AS n FROM "order" WHERE metadata->>'gallery_order_id' = ?`, [other.id])
         expect(n).toBe(1)
         expect(await mirrorOf(other.artist["studio-south"])).toBeTruthy()
+      })
+
+      it("records every order's payment in Medusa: gallery mirrors and store orders captured with nothing outstanding, a cancelled one refunded", async () => {
+        const admin = bearer(token.admin)
+        const north = bearer(token["studio-north"])
+        /** Medusa's own admin API, as its Orders list and order page read it. */
+        const medusaOrder = async (id: string) => {
+          const res = await api.get(`/admin/orders/${id}?fields=+payment_status`, admin)
+          expect(res.status).toBe(200)
+          return res.data.order as Row
+        }
+        const captured = async (id: string, total: number) => {
+          const order = await medusaOrder(id)
+          expect([id, order.payment_status, order.summary.pending_difference]).toEqual([id, "captured", 0])
+          expect(order.payment_collections).toHaveLength(1)
+          expect(order.payment_collections[0]).toMatchObject({ id: collectionOf(id), status: "completed", amount: total, captured_amount: total })
+          expect(order.payment_collections[0].payments).toHaveLength(1)
+          expect(order.payment_collections[0].payments[0]).toMatchObject({ provider_id: "pp_system_default", amount: total })
+          expect(order.payment_collections[0].payments[0].captures).toHaveLength(1)
+          expect(order.summary.paid_total).toBeCloseTo(total, 2)
+          return order
+        }
+
+        // A gallery order of two artists: each mirror captured for its own total.
+        const placed = await placeOrder([["studio-north-print", 2], ["studio-south-print", 1]])
+        const northMirror = (await mirrorOf(placed.artist["studio-north"])) as string
+        const southMirror = (await mirrorOf(placed.artist["studio-south"])) as string
+        await captured(northMirror, 69.98)
+        await captured(southMirror, 45.5)
+        const list = await api.get(`/admin/orders?fields=+payment_status&limit=100`, admin)
+        expect(list.status).toBe(200)
+        const listed = new Map((list.data.orders as Row[]).map((o) => [o.id, o]))
+        expect(listed.get(northMirror)).toMatchObject({ payment_status: "captured", summary: expect.objectContaining({ pending_difference: 0 }) })
+
+        // A store checkout order (Stripe destination charge through the local gateway): captured too.
+        const variant = (await rows(`SELECT id FROM product_variant WHERE product_id = ? AND deleted_at IS NULL`, [product["studio-north-print"]]))[0].id
+        const intent = await api.post(
+          "/api/create-payment-intent",
+          { org_id: org["studio-north"], customer_email: "shopper@store.test", items: [{ product_id: product["studio-north-print"], variant_id: variant, quantity: 1 }] },
+          anyStatus
+        )
+        expect(intent.status).toBe(200)
+        const intentId = intent.data.clientSecret.split("_secret_")[0]
+        expect((await api.post(`/api/sandbox/payment-intents/${intentId}/confirm`, { payment_method: "pm_card_visa" }, anyStatus)).status).toBe(200)
+        expect(await outboxDrained(pg, 20000)).toBe(0)
+        const [storePayment] = await rows(`SELECT order_id FROM store_payment WHERE payment_intent_id = ?`, [intentId])
+        await captured(storePayment.order_id, 34.99)
+        expect((await api.get(`/admin/orders?fields=+payment_status&limit=100`, admin)).data.orders.find((o: Row) => o.id === storePayment.order_id)).toMatchObject({
+          payment_status: "captured",
+        })
+
+        // Replays, the back-fill job and racing syncs record nothing twice.
+        await Promise.all([
+          mirrorPaidGalleryOrders(container, [{ id: placed.id, referral_session_id: null, charge_id: null }]),
+          syncArtistOrderMirror(container, placed.artist["studio-north"]),
+          backfillOrderBook(container, { graceSeconds: 0 }),
+        ])
+        const [{ collections, payments, captures, transactions }] = await rows(
+          `SELECT (SELECT count(*)::int FROM payment_collection WHERE id = ANY(?)) AS collections,
+                  (SELECT count(*)::int FROM payment WHERE payment_collection_id = ANY(?)) AS payments,
+                  (SELECT count(*)::int FROM capture c JOIN payment p ON p.id = c.payment_id WHERE p.payment_collection_id = ANY(?)) AS captures,
+                  (SELECT count(*)::int FROM order_transaction WHERE order_id = ANY(?) AND deleted_at IS NULL) AS transactions`,
+          [
+            ...Array(3).fill([northMirror, southMirror, storePayment.order_id].map(collectionOf)),
+            [northMirror, southMirror, storePayment.order_id],
+          ]
+        )
+        expect({ collections, payments, captures, transactions }).toEqual({ collections: 3, payments: 3, captures: 3, transactions: 3 })
+        await captured(northMirror, 69.98)
+
+        // Cancelled and refunded by the gallery: Medusa's order is cancelled with its payment refunded, and every
+        // view of Atelier says refunded too.
+        const cancelledOrder = await placeOrder([["studio-north-print", 1]])
+        const cancelledMirror = (await mirrorOf(cancelledOrder.artist["studio-north"])) as string
+        expect((await api.post(`/api/admin/gallery-orders/${cancelledOrder.publicId}/cancel`, {}, admin)).status).toBe(200)
+        expect(await outboxDrained(pg, 20000)).toBe(0)
+        const refunded = await medusaOrder(cancelledMirror)
+        expect(refunded).toMatchObject({ status: "canceled", payment_status: "refunded" })
+        expect(refunded.payment_collections[0]).toMatchObject({ captured_amount: 34.99, refunded_amount: 34.99 })
+        expect(refunded.summary).toMatchObject({ paid_total: 34.99, refunded_total: 34.99, pending_difference: 0 })
+        expect((await api.get(`/api/dashboard/orders/${cancelledMirror}`, north)).data.order).toMatchObject({ status: "cancelled", payment_status: "refunded" })
+
+        // Mirrors from before the order book recorded payments (no collection, no transaction) get theirs from the
+        // back-fill job; one that was already cancelled in Medusa gets its refund recorded as well.
+        const medusaPayments: IPaymentModuleService = container.resolve(Modules.PAYMENT)
+        const medusaOrders: IOrderModuleService = container.resolve(Modules.ORDER)
+        const forgetPayment = async (orderId: string) => {
+          await container.resolve(ContainerRegistrationKeys.LINK).dismiss({
+            [Modules.ORDER]: { order_id: orderId },
+            [Modules.PAYMENT]: { payment_collection_id: collectionOf(orderId) },
+          })
+          await medusaPayments.deletePaymentCollections([collectionOf(orderId)])
+          const transactionIds = (await rows(`SELECT id FROM order_transaction WHERE order_id = ?`, [orderId])).map((t) => t.id)
+          if (transactionIds.length) await medusaOrders.deleteOrderTransactions(transactionIds)
+        }
+        const old = await placeOrder([["studio-north-print", 1], ["studio-east-print", 1]])
+        const oldPaid = (await mirrorOf(old.artist["studio-north"])) as string
+        const oldCancelled = (await mirrorOf(old.artist["studio-east"])) as string
+        await forgetPayment(oldPaid)
+        await forgetPayment(storePayment.order_id)
+        expect((await medusaOrder(oldPaid)).payment_status).toBe("not_paid")
+        // A run that fails at its last write (the database refuses the order transaction) leaves nothing half-made:
+        // the collection it made is deleted with the session, payment and capture under it; the next run records the
+        // payment once.
+        await pg.raw(`ALTER TABLE order_transaction ADD CONSTRAINT test_refuses CHECK (order_id <> '${oldPaid}') NOT VALID`)
+        // (A workflow rejects with its error serialized, not an Error.)
+        await expect(syncArtistOrderMirror(container, old.artist["studio-north"])).rejects.toMatchObject({
+          message: expect.stringContaining("test_refuses"),
+        })
+        await pg.raw(`ALTER TABLE order_transaction DROP CONSTRAINT test_refuses`)
+        const { collectionId, sessionId, paymentId, captureId } = orderPaymentIds(oldPaid)
+        const [left] = await rows(
+          `SELECT (SELECT count(*)::int FROM payment_collection WHERE id = ?) + (SELECT count(*)::int FROM payment_session WHERE id = ?)
+                + (SELECT count(*)::int FROM payment WHERE id = ?) + (SELECT count(*)::int FROM capture WHERE id = ?)
+                + (SELECT count(*)::int FROM order_payment_collection WHERE order_id = ? AND deleted_at IS NULL) AS n`,
+          [collectionId, sessionId, paymentId, captureId, oldPaid]
+        )
+        expect(left.n).toBe(0)
+        const backfilled = await backfillOrderBook(container, { graceSeconds: 0 })
+        expect(backfilled).toMatchObject({ failed: 0, paid: 2 })
+        await captured(oldPaid, 34.99)
+        await captured(storePayment.order_id, 34.99)
+        expect((await backfillOrderBook(container, { graceSeconds: 0 })).paid).toBe(0)
+
+        await forgetPayment(oldCancelled)
+        await cancelOrderWorkflow(container).run({ input: { order_id: oldCancelled, no_notification: true } })
+        expect((await medusaOrder(oldCancelled)).payment_status).toBe("not_paid")
+        expect((await api.post(`/api/admin/gallery-orders/${old.publicId}/cancel`, {}, admin)).status).toBe(200)
+        expect(await outboxDrained(pg, 20000)).toBe(0)
+        const lateRefund = await medusaOrder(oldCancelled)
+        expect(lateRefund).toMatchObject({ status: "canceled", payment_status: "refunded" })
+        expect(lateRefund.payment_collections[0]).toMatchObject({ captured_amount: 12.95, refunded_amount: 12.95 })
+        expect(lateRefund.summary).toMatchObject({ refunded_total: 12.95, pending_difference: 0 })
+        expect(await medusaOrder(oldPaid)).toMatchObject({ status: "canceled", payment_status: "refunded" })
       })
 
       it("lists, searches, paginates and guards the organization's orders; analytics; store orders ship in Medusa", async () => {

@@ -563,12 +563,16 @@ medusaIntegrationTestRunner({
         expect(cancelled.status).toBe(200)
         const [southCancel] = await waitForRequests("/south-orders", 1)
         expect(verifySignatures(south.secret, southCancel)).toMatchObject({ atelier: true, standard: true })
+        // The gallery refunded the cancelled order's charge: the event says refunded, as the dashboard and /v1 do.
         expect(bodyOf(southCancel)).toMatchObject({
           type: "order.cancelled",
-          data: { id: await mirrorOf(second.artist[org["studio-south"]]), status: "cancelled", source: "gallery" },
+          data: { id: await mirrorOf(second.artist[org["studio-south"]]), status: "cancelled", payment_status: "refunded", source: "gallery" },
         })
         const northCancel = bodyOf((await waitForRequests("/north-orders", 6))[5])
-        expect(northCancel).toMatchObject({ type: "order.cancelled", data: { id: await mirrorOf(second.artist[org["studio-north"]]), status: "cancelled" } })
+        const northCancelled = await mirrorOf(second.artist[org["studio-north"]])
+        expect(northCancel).toMatchObject({ type: "order.cancelled", data: { id: northCancelled, status: "cancelled", payment_status: "refunded" } })
+        const dashboardView = await api.get(`/api/dashboard/orders/${northCancelled}`, as("north"))
+        expect(dashboardView.data.order).toMatchObject({ status: "cancelled", payment_status: "refunded" })
       })
 
       it("costs one query when no endpoint listens (the checkout's path)", async () => {

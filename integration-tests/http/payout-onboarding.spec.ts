@@ -1,10 +1,11 @@
+import net from "node:net"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PAYOUT_ONBOARDING_OWNERS_ONLY } from "../../src/api/api/payouts/middlewares"
 import { processPendingPayouts } from "../../src/jobs/process-pending-payouts"
-import { connectedAccountIdempotencyKey, onboardingReturnUrls } from "../../src/lib/payout-onboarding"
+import { connectedAccountIdempotencyKey } from "../../src/lib/payout-onboarding"
 import { ORGANIZATION_MODULE } from "../../src/modules/organization"
 import type OrganizationModuleService from "../../src/modules/organization/service"
 import { LOCAL_WEBHOOK_SECRET, signWebhookPayload } from "../../src/modules/payments"
@@ -32,7 +33,40 @@ jest.setTimeout(180000)
 type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const WEBHOOK_SECRET = process.env.STRIPE_WEBHOOK_SECRET || LOCAL_WEBHOOK_SECRET
-const ONBOARDING_URL = /^http:\/\/localhost:9000\/api\/sandbox\/accounts\/(acct_[0-9A-Za-z]+)\/onboarding$/
+
+/**
+ * The server listens on a PORT other than 9000 (PUBLIC_URL and APP_URL unset): the onboarding link and the
+ * addresses it returns to must follow it (src/lib/public-urls.ts). The test runner listens on PORT when it is set;
+ * medusa-config.ts reads it when the app loads, in the runner's beforeAll, after this one.
+ */
+const previousPort = process.env.PORT
+let port = 0
+let ONBOARDING_URL: RegExp
+let PAYOUT_SETTINGS_URL: string
+
+beforeAll(async () => {
+  port = await freePort()
+  process.env.PORT = String(port)
+  ONBOARDING_URL = new RegExp(`^http://localhost:${port}/api/sandbox/accounts/(acct_[0-9A-Za-z]+)/onboarding$`)
+  PAYOUT_SETTINGS_URL = `http://localhost:${port}/dashboard/settings/payouts`
+})
+
+afterAll(() => {
+  if (previousPort === undefined) delete process.env.PORT
+  else process.env.PORT = previousPort
+})
+
+/** A port nothing listens on now (the OS picks it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
 const NOT_CONNECTED = {
   connected: false,
   charges_enabled: false,
@@ -197,10 +231,8 @@ medusaIntegrationTestRunner({
           idempotency_key: connectedAccountIdempotencyKey(org["studio-pending"]),
           payouts_enabled: false,
           details_submitted: false,
-          ...(() => {
-            const { refreshUrl, returnUrl } = onboardingReturnUrls(process.env.APP_URL)
-            return { refresh_url: refreshUrl, return_url: returnUrl }
-          })(),
+          refresh_url: `${PAYOUT_SETTINGS_URL}?onboarding=refresh`,
+          return_url: `${PAYOUT_SETTINGS_URL}?onboarding=return`,
         })
       })
 
@@ -269,7 +301,8 @@ medusaIntegrationTestRunner({
         const accountId = ONBOARDING_URL.exec(data.url)![1]
         expect((await status("studio-pending")).data).toEqual({ ...NOT_CONNECTED, connected: true })
 
-        const page = await api.get(pathOf(data.url), anyStatus)
+        // The link as given (absolute, on this server's PORT) opens the page.
+        const page = await api.get(data.url, anyStatus)
         expect(page.status).toBe(200)
         expect(page.headers["content-type"]).toMatch(/^text\/html/)
         expect(page.data).toContain(accountId)
@@ -278,7 +311,7 @@ medusaIntegrationTestRunner({
 
         const submitted = await submitOnboardingForm(data.url)
         expect(submitted.status).toBe(303)
-        expect(submitted.headers.location).toBe(onboardingReturnUrls(process.env.APP_URL).returnUrl)
+        expect(submitted.headers.location).toBe(`${PAYOUT_SETTINGS_URL}?onboarding=return`)
         expect((await status("studio-pending")).data).toEqual({
           connected: true,
           charges_enabled: false,

@@ -22,8 +22,16 @@ import type OrganizationModuleService from "../../src/modules/organization/servi
 import { ensureOrderBookSetup } from "../../src/workflows/order-book/utils/shipping-setup"
 import { OrderListResponse, OrderResponse, ProductListResponse, ProductResponse } from "../../src/api/v1/validators"
 import { anyStatus, bearer, createOrganization, registerMember, type Api } from "../helpers/accounts"
-import { countRows, selectRows } from "../helpers/db"
-import { loginDemoMember, orgIdsBySlug, seedDemo } from "../helpers/demo-data"
+import { countRows, outboxDrained, selectRows } from "../helpers/db"
+import {
+  COLLECTOR_ADDRESS,
+  COLLECTOR_EMAIL,
+  loginDemoAdmin,
+  loginDemoMember,
+  orgIdsBySlug,
+  productIdsByHandle,
+  seedDemo,
+} from "../helpers/demo-data"
 
 jest.setTimeout(240000)
 
@@ -444,6 +452,43 @@ medusaIntegrationTestRunner({
         expect(Object.keys((await api.get(`/v1/orders/${id}?expand=items`, auth)).data.data)).not.toContain("customer")
         const badExpand = await api.get(`/v1/orders/${id}?expand=payments`, auth)
         expect([badExpand.status, badExpand.data.error.details.field]).toEqual([400, "expand"])
+      })
+
+      it("says of a gallery order what the dashboard and Medusa's admin say: paid, then refunded once cancelled", async () => {
+        const product = await productIdsByHandle(container, ["studio-north-print"])
+        const sessionId = crypto.randomUUID()
+        // The shopper's calls carry a member's token only so that this suite's lowered anonymous limit (5 a minute,
+        // spent by other tests) does not refuse them; the gallery's routes ignore it.
+        const shopper = { headers: { cookie: `gallery_cart_session=${sessionId}`, authorization: `Bearer ${token.member}` }, ...anyStatus }
+        expect((await api.post("/api/gallery/cart/add", { productId: product["studio-north-print"], quantity: 1 }, shopper)).status).toBe(200)
+        const checkout = await api.post(
+          "/api/gallery/checkout",
+          { sessionId, email: COLLECTOR_EMAIL, shippingOption: "single_address", shippingAddress: COLLECTOR_ADDRESS },
+          shopper
+        )
+        expect(checkout.status).toBe(200)
+        const [order] = await rows(`SELECT id, payment_intent_id FROM gallery_order WHERE public_id = ?`, [checkout.data.publicId])
+        expect((await api.post(`/api/sandbox/payment-intents/${order.payment_intent_id}/confirm`, { payment_method: "pm_card_visa" }, shopper)).status).toBe(200)
+        expect((await api.post("/api/gallery/checkout/confirm", { paymentIntentId: order.payment_intent_id }, shopper)).status).toBe(200)
+        expect(await outboxDrained(pg, 20000)).toBe(0)
+        const [{ order_id: mirror }] = await rows(
+          `SELECT l.order_id FROM gallery_gallery_artist_order_order_order l
+           JOIN gallery_artist_order ao ON ao.id = l.gallery_artist_order_id WHERE ao.gallery_order_id = ?`,
+          [order.id]
+        )
+        const auth = key((await createKey(token.north)).key)
+        const admin = bearer(await loginDemoAdmin(api))
+        const views = async () => ({
+          v1: (await api.get(`/v1/orders/${mirror}`, auth)).data.data.payment_status,
+          v1List: ((await api.get(`/v1/orders?per_page=100&source=gallery`, auth)).data.data as Row[]).find((o) => o.id === mirror)?.payment_status,
+          dashboard: (await api.get(`/api/dashboard/orders/${mirror}`, bearer(token.north))).data.order.payment_status,
+          medusa: (await api.get(`/admin/orders/${mirror}?fields=id,payment_status`, admin)).data.order.payment_status,
+        })
+        expect(await views()).toEqual({ v1: "paid", v1List: "paid", dashboard: "paid", medusa: "captured" })
+
+        expect((await api.post(`/api/admin/gallery-orders/${checkout.data.publicId}/cancel`, {}, admin)).status).toBe(200)
+        expect(await outboxDrained(pg, 20000)).toBe(0)
+        expect(await views()).toEqual({ v1: "refunded", v1List: "refunded", dashboard: "refunded", medusa: "refunded" })
       })
     })
 

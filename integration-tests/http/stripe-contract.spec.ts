@@ -8,6 +8,7 @@ import path from "node:path"
 import Stripe from "stripe"
 import { PAYOUT_FAILING_TEMPLATE, processPendingPayouts } from "../../src/jobs/process-pending-payouts"
 import { connectedAccountIdempotencyKey, onboardingReturnUrls } from "../../src/lib/payout-onboarding"
+import { publicUrls } from "../../src/lib/public-urls"
 import { payoutTransferIdempotencyKey } from "../../src/processes/settlement/payout-transfers"
 import { LOCAL_GATEWAY_IN_PRODUCTION_WARNING } from "../../src/lib/payment-environment"
 import { ORGANIZATION_MODULE } from "../../src/modules/organization"
@@ -635,7 +636,7 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
           expect(created[0].idempotencyKey).toBe(connectedAccountIdempotencyKey(east))
           const links = stripe.to("POST", "/v1/account_links")
           expect(links).toHaveLength(3)
-          const { refreshUrl, returnUrl } = onboardingReturnUrls(process.env.APP_URL)
+          const { refreshUrl, returnUrl } = onboardingReturnUrls(publicUrls(process.env).appUrl)
           for (const link of links) {
             expect(link.params).toEqual({
               account: accountId,

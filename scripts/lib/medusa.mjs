@@ -59,9 +59,12 @@ export async function prepareDatabase(root, { log, seed = true } = {}) {
   return { databaseUrl, stop }
 }
 
-/** Migrations and demo data on `databaseUrl` (the project's own CLI commands, as `npm run dev` runs them). */
-export async function migrateAndSeed(root, databaseUrl, { log = () => {}, quiet = false } = {}) {
-  const env = { DATABASE_URL: databaseUrl, LOG_LEVEL: "error", MEDUSA_DISABLE_TELEMETRY: "true" }
+/**
+ * Migrations and demo data on `databaseUrl` (the project's own CLI commands, as `npm run dev` runs them). `env`: more
+ * of the server's environment, e.g. the PUBLIC_URL the demo pictures' URLs are built on.
+ */
+export async function migrateAndSeed(root, databaseUrl, { log = () => {}, quiet = false, env: serverEnv = {} } = {}) {
+  const env = { ...serverEnv, DATABASE_URL: databaseUrl, LOG_LEVEL: "error", MEDUSA_DISABLE_TELEMETRY: "true" }
   log("applying migrations")
   await runMedusa(root, ["db:migrate"], env, { quiet })
   log("seeding demo data")

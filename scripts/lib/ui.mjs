@@ -32,18 +32,92 @@ export function isStale(root, app, out = defaultUiOut(root)) {
   return !fs.existsSync(index) || fs.statSync(index).mtimeMs < sourcesMtime(root, app)
 }
 
+/** Whether `<out>/<app>` holds a build the server can serve. */
+export const isBuilt = (out, app) => fs.existsSync(path.join(out, app, "index.html"))
+
+// A build is written to `<out>/.staging/<app>`, then kept as `<out>/.builds/<app>@<id>`, which `<out>/<app>` (a
+// symbolic link, what the server serves) points at.
+const stagingDir = (out, app) => path.join(out, ".staging", app)
+const BUILDS = ".builds"
+/** Builds of an app kept besides the served one: a page loaded from an earlier build still finds its lazy chunks. */
+const KEEP_PREVIOUS_BUILDS = 2
+let published = 0
+
+/**
+ * Makes the complete build in `<out>/.staging/<app>` the one served, at once: it moves to `<out>/.builds/<app>@<id>`
+ * and the link `<out>/<app>` is replaced by a rename (atomic), so a request reads the whole previous build or the
+ * whole new one, never a half-written folder, never none (docs/storefront-ui.md, "Builds"). A folder left at
+ * `<out>/<app>` by an older layout is moved aside first (the one moment the app is briefly missing).
+ */
+export function publishBuild(out, app) {
+  const staged = stagingDir(out, app)
+  if (!fs.existsSync(path.join(staged, "index.html"))) throw new Error(`${app}: no complete build in ${staged}`)
+  const id = `${app}@${Date.now().toString(36)}-${process.pid}-${++published}`
+  fs.mkdirSync(path.join(out, BUILDS), { recursive: true })
+  fs.renameSync(staged, path.join(out, BUILDS, id))
+  const served = path.join(out, app)
+  const link = path.join(out, `.${app}.${process.pid}.link`)
+  fs.rmSync(link, { force: true })
+  fs.symlinkSync(path.join(BUILDS, id), link)
+  if (fs.lstatSync(served, { throwIfNoEntry: false })?.isDirectory()) {
+    fs.renameSync(served, path.join(out, BUILDS, `${app}@${Date.now().toString(36)}-replaced`))
+  }
+  fs.renameSync(link, served)
+  pruneBuilds(out, app, id)
+}
+
+/** Removes the app's builds older than the served one and the KEEP_PREVIOUS_BUILDS before it. */
+function pruneBuilds(out, app, servedId) {
+  const dir = path.join(out, BUILDS)
+  const builds = fs
+    .readdirSync(dir)
+    .filter((name) => name.startsWith(`${app}@`) && name !== servedId)
+    .map((name) => ({ name, mtime: fs.statSync(path.join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime)
+  for (const { name } of builds.slice(KEEP_PREVIOUS_BUILDS)) fs.rmSync(path.join(dir, name), { recursive: true, force: true })
+}
+
 async function viteConfig(root, app, out) {
   const { loadConfigFromFile } = await import("vite")
   const configFile = path.join(root, "apps", app, "vite.config.mjs")
   const loaded = await loadConfigFromFile({ command: "build", mode: "production" }, configFile)
   const config = loaded.config
-  return { ...config, configFile: false, build: { ...config.build, outDir: path.join(out, app) } }
+  return { ...config, configFile: false, build: { ...config.build, outDir: stagingDir(out, app) } }
 }
 
 /**
- * Builds `apps` (default: every app) into `<out>/<app>`. `ifStale` skips an app whose build is newer than its
- * sources. `watch` keeps rebuilding on changes and resolves with the watchers (`close()` each). Logs each app's
- * JavaScript size.
+ * A watched app: `firstBuild` settles when its first build is served (`true`) or failed (`false`: whatever was
+ * served before stays served). Every later rebuild replaces the served build once complete; a failed one changes
+ * nothing.
+ */
+function watchApp(watcher, out, app, log) {
+  let failed = false
+  let settleFirst
+  const firstBuild = new Promise((resolve) => (settleFirst = resolve))
+  watcher.on("event", (event) => {
+    if (event.code === "START") failed = false
+    else if (event.code === "ERROR") {
+      failed = true
+      log(`${app}: build failed (${event.error?.message ?? "unknown error"}); the previous build stays served`)
+      settleFirst(false)
+    } else if (event.code === "END" && !failed) {
+      try {
+        publishBuild(out, app)
+        log(`${app}: built, now served`)
+        settleFirst(true)
+      } catch (error) {
+        log(`${app}: ${error.message}`)
+        settleFirst(false)
+      }
+    }
+  })
+  return { app, firstBuild, close: () => watcher.close() }
+}
+
+/**
+ * Builds `apps` (default: every app) into `<out>/<app>`, each build served only once complete (publishBuild).
+ * `ifStale` skips an app whose build is newer than its sources. `watch` keeps rebuilding on changes and resolves
+ * with the watchers (`{app, firstBuild, close()}`). Logs each app's JavaScript size.
  */
 export async function buildApps(root, { apps = listApps(root), out = defaultUiOut(root), ifStale = false, watch = false, log = () => {} } = {}) {
   const { build } = await import("vite")
@@ -64,10 +138,11 @@ export async function buildApps(root, { apps = listApps(root), out = defaultUiOu
     const config = await viteConfig(root, app, out)
     const result = await build({ ...config, build: { ...config.build, watch: watch ? {} : null } }).finally(restoreNodeEnv)
     if (watch) {
-      watchers.push(result)
-      log(`${app}: watching apps/${app} (rebuilds into ${path.relative(root, path.join(out, app))})`)
+      watchers.push(watchApp(result, out, app, log))
+      log(`${app}: watching apps/${app} (rebuilds replace ${path.relative(root, path.join(out, app))} once complete)`)
       continue
     }
+    publishBuild(out, app)
     const stats = bundleStats(path.join(out, app))
     log(
       `${app}: built in ${((Date.now() - started) / 1000).toFixed(1)} s into ${path.relative(root, path.join(out, app))}: ` +

@@ -4,7 +4,7 @@ import * as ts from "typescript"
 
 // The layering of src/ (docs/architecture.md, "Layout"), checked on the source text so that a regression fails CI.
 // Dependencies point one way, down this chain:
-//   api, jobs, subscribers, scripts -> processes -> workflows -> queries -> modules (and links) -> lib
+//   api, jobs, subscribers, scripts, migration-scripts -> processes -> workflows -> queries -> modules (and links) -> lib
 // A folder imports only from folders below it (never from one above or beside it, so no arrow turns back up), and
 // no two second-level folders (src/processes/outbox, src/workflows/common, a file directly under src/queries, ...)
 // import each other in a circle. The two clients built from src/, the admin extension and the SDK, take only types
@@ -24,6 +24,7 @@ const RANK: Record<string, number> = {
   jobs: 5,
   subscribers: 5,
   scripts: 5,
+  "migration-scripts": 5,
 }
 
 /** Clients compiled from src/ (the Medusa admin extension, the typed SDK): server code reaches them as types only. */

@@ -7,6 +7,7 @@ import { emailWebhookMiddlewares } from "./api/webhooks/email/middlewares"
 import { paymentWebhookMiddlewares } from "./api/webhooks/payments/middlewares"
 import { apiCors } from "./utils/cors"
 import { authRateLimit } from "./utils/auth-rate-limit"
+import { passwordRule } from "./utils/password-rule"
 import { applicationRateLimit } from "./utils/rate-limit"
 import { platformMiddlewares } from "./v1/middlewares"
 import { atelierErrorHandler } from "./utils/error-response"
@@ -36,6 +37,8 @@ export default defineMiddlewares({
     { matcher: /^\/(?:sandbox\/)?v1(?=\/|$)/i, middlewares: [noStoreUnlessPublic()] },
     // Spec 8's application limits (the platform API under /api/v1 has its own, per organization and plan).
     { matcher: "/api*", middlewares: [applicationRateLimit()] },
+    // Every new password (registration, reset) meets Atelier's rule; a refused one is not counted by the limits below.
+    { matcher: "/auth*", middlewares: [passwordRule()] },
     // Medusa's own login, registration, reset-password and token refresh routes, per client IP and per account.
     { matcher: "/auth*", middlewares: [authRateLimit()] },
     // No NUL or unpaired surrogate reaches a route that does not validate that input itself (validation.ts).

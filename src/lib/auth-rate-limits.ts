@@ -79,6 +79,15 @@ const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i
  * GET as well, the method Medusa's login route also answers.
  */
 export function authRoute(method: string, url: string): AuthRoute | null {
+  const endpoint = authEndpoint(method, url)
+  return endpoint === "update" ? null : endpoint
+}
+
+/** The authentication endpoints: the limited routes, and `update` (the new password of a reset, not limited). */
+export type AuthEndpoint = AuthRoute | "update"
+
+/** Which authentication endpoint a request is, decided as `authRoute` says (Atelier's password rule needs `update`). */
+export function authEndpoint(method: string, url: string): AuthEndpoint | null {
   const verb = method.toUpperCase()
   // An absolute-form request target (`POST http://host/auth/...`) is routed on its path, so it is judged on it too.
   const segments = url.replace(ABSOLUTE_FORM, "").split(/[?#]/)[0].split("/")
@@ -93,6 +102,7 @@ export function authRoute(method: string, url: string): AuthRoute | null {
   if (fourth === undefined) return post || verb === "GET" || verb === "HEAD" ? "login" : null
   if (fourth === "register") return post ? "register" : null
   if (fourth === "reset-password") return post ? "reset-password" : null
+  if (fourth === "update") return post ? "update" : null
   return null
 }
 

@@ -33,6 +33,14 @@ export const CAMPAIGN_SENDING_EVENT = "marketing.campaign.sending"
 /** The Notification module's template of a campaign email (its HTML travels as the notification's `content`). */
 export const CAMPAIGN_EMAIL_TEMPLATE = "marketing-campaign"
 
+/** The template of a test email: a campaign sent once to the member who asked, outside its recipients and stats. */
+export const CAMPAIGN_TEST_TEMPLATE = "marketing-campaign-test"
+
+/** A test email's subject: the campaign's, marked so that it is never taken for the real send. */
+export function campaignTestSubject(subject: string): string {
+  return `[Test] ${subject}`
+}
+
 /** Times a recipient's email is tried (one try per delivery run) before the recipient is marked failed. */
 export const RECIPIENT_MAX_ATTEMPTS = 3
 

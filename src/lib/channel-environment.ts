@@ -1,6 +1,7 @@
 // The marketplace channels' configuration (read by medusa-config.ts while it loads, docs/marketplace-channels.md).
 import { createHash } from "node:crypto"
 import { parseChannelKey } from "./channel-crypto"
+import { publicServerUrl } from "./public-urls"
 
 export const ETSY_DEFAULT_AUTH_URL = "https://www.etsy.com/oauth/connect"
 export const ETSY_DEFAULT_API_BASE = "https://api.etsy.com"
@@ -74,7 +75,12 @@ export function readChannelEnvironment(env: Env): ChannelEnvironment {
     return { outcome: "refused", message: (error as Error).message }
   }
 
-  const publicUrl = withoutTrailingSlash(value(env, "PUBLIC_URL") ?? `http://localhost:${value(env, "PORT") ?? 9000}`)
+  let publicUrl: string
+  try {
+    publicUrl = publicServerUrl(env)
+  } catch (error) {
+    return { outcome: "refused", message: (error as Error).message }
+  }
   const options: ChannelModuleOptions = {
     encryptionKey: key ?? DEVELOPMENT_CHANNEL_KEY,
     previousEncryptionKeys: previous,

@@ -27,6 +27,14 @@ function addressLine(value: unknown): string {
   return [str(a.name), str(a.line1), str(a.line2), cityLine, str(a.country)].filter(Boolean).join(", ")
 }
 
+/** The confirmation's shipping line, when an artist charged shipping: the sum and each artist's method and amount. */
+function shippingParagraph(d: Data): string[] {
+  if (!(Number(d.shipping) > 0)) return []
+  const charged = (Array.isArray(d.artistOrders) ? d.artistOrders : []).filter((a: Data) => Number(a.shipping) > 0)
+  const parts = charged.map((a: Data) => `${str(a.artistName)}, ${str(a.shippingMethod)}: ${money(a.shipping)}`)
+  return [`Shipping: ${money(d.shipping)} (${parts.join("; ")}).`]
+}
+
 /** A subject, paragraphs and item lines as HTML and as text. */
 function compose(subject: string, paragraphs: string[], items: Line[] = []): RenderedEmail {
   const itemHtml = items.length
@@ -44,13 +52,21 @@ const TEMPLATES: Record<string, (data: Data) => RenderedEmail> = {
   "gallery-order-confirmation": (d) =>
     compose(
       `Your gallery order ${str(d.publicId)}`,
-      [`Thank you for your order ${str(d.publicId)}.`, `Total charged: ${money(d.total)}.`],
+      [
+        `Thank you for your order ${str(d.publicId)}.`,
+        ...shippingParagraph(d),
+        `Total charged: ${money(d.total)}.`,
+      ],
       Array.isArray(d.artistOrders) ? d.artistOrders.flatMap((a: Data) => lines(a.items, "productName")) : []
     ),
   "gallery-artist-new-order": (d) =>
     compose(
       `New gallery order ${str(d.publicId)}`,
-      [`You have a new gallery order (${str(d.publicId)}): ${money(d.subtotal)}, your payout ${money(d.artistPayout)}.`],
+      [
+        `You have a new gallery order (${str(d.publicId)}): ${money(d.subtotal)}` +
+          (Number(d.shipping) > 0 ? `, shipping ${money(d.shipping)} (${str(d.shippingMethod)})` : "") +
+          `, your payout ${money(d.artistPayout)}.`,
+      ],
       lines(d.items, "productName")
     ),
   "gallery-order-shipped": (d) =>

@@ -27,6 +27,15 @@ export const CHECKOUT_MESSAGES = {
   singleAddressOrder: "This order ships to a single address",
 } as const
 
+/** Shipping's refusals (docs/shipping.md; the contract names none of them: shipping is an extension). */
+export const SHIPPING_MESSAGES = {
+  /** `{country}` is the destination's ISO code; the error's field names the artist (shippingMethods.{orgId}). */
+  doesNotShip: (country: string) => `Artist does not ship to ${country}`,
+  optionUnavailable: "This shipping option is not available for this artist and destination",
+  countryRequired: "A destination country is required for each artist that charges shipping",
+  addressCountry: (country: string) => `This artist's shipping was charged for ${country}: the address must be in ${country}`,
+} as const
+
 /** Spec part 2 "Shipping address object". */
 export type ShippingAddress = {
   name: string
@@ -44,7 +53,22 @@ export type CheckoutRequest = {
   shippingOption: GalleryShippingOption
   /** Null for per_artist (addresses come later, per artist order). */
   shippingAddress: ShippingAddress | null
+  /** The shopper's choice of shipping option per artist (organization id -> Medusa shipping option id); optional. */
+  shippingMethods: Record<string, string>
+  /** per_artist: each artist's destination country (organization id -> ISO 3166-1 alpha-2); empty otherwise. */
+  countries: Record<string, string>
 }
+
+/** What one artist charges to ship their part of an order (all null and 0 when the artist has no rates). */
+export type ArtistShipping = {
+  cents: number
+  optionId: string | null
+  optionName: string | null
+  /** The destination the charge was quoted for. */
+  country: string | null
+}
+
+export const NO_SHIPPING: ArtistShipping = { cents: 0, optionId: null, optionName: null, country: null }
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string }
 
@@ -125,20 +149,36 @@ export type ArtistGroup = {
   /** Total quantity of the artist's lines (as the cart's itemCount counts). */
   itemCount: number
   subtotalCents: number
+  shipping: ArtistShipping
+  /** 88 % of subtotalCents plus all of the shipping. */
   payoutCents: number
   lines: CheckoutLine[]
 }
 
 export type CheckoutSummary = { fees: GalleryFeesCents; artists: ArtistGroup[] }
 
-/** Groups lines by organization (first appearance order) and computes the fees and 88 % payouts in cents. */
-export function summarizeCheckout(lines: readonly CheckoutLine[]): CheckoutSummary {
+/**
+ * Groups lines by organization (first appearance order) and computes the fees and payouts in cents: 88 % of each
+ * artist's merchandise plus their shipping (`shipping` by organization id; none: the artist ships free).
+ */
+export function summarizeCheckout(
+  lines: readonly CheckoutLine[],
+  shipping: ReadonlyMap<string, ArtistShipping> = new Map()
+): CheckoutSummary {
   const groups = new Map<string, ArtistGroup>()
   let subtotalCents = 0
   for (const line of lines) {
     let group = groups.get(line.orgId)
     if (!group) {
-      group = { orgId: line.orgId, artistName: line.artistName, itemCount: 0, subtotalCents: 0, payoutCents: 0, lines: [] }
+      group = {
+        orgId: line.orgId,
+        artistName: line.artistName,
+        itemCount: 0,
+        subtotalCents: 0,
+        shipping: shipping.get(line.orgId) ?? NO_SHIPPING,
+        payoutCents: 0,
+        lines: [],
+      }
       groups.set(line.orgId, group)
     }
     const lineCents = line.priceCents * line.quantity
@@ -148,17 +188,27 @@ export function summarizeCheckout(lines: readonly CheckoutLine[]): CheckoutSumma
     subtotalCents += lineCents
   }
   const artists = [...groups.values()]
-  for (const artist of artists) artist.payoutCents = artistPayoutCents(artist.subtotalCents)
-  return { fees: computeGalleryFees(subtotalCents), artists }
+  let shippingCents = 0
+  for (const artist of artists) {
+    artist.payoutCents = artistPayoutCents(artist.subtotalCents, artist.shipping.cents)
+    shippingCents += artist.shipping.cents
+  }
+  return { fees: computeGalleryFees(subtotalCents, shippingCents), artists }
 }
 
-/** The checkout response's amounts in USD numbers (spec 4.4). */
+/**
+ * The checkout response's amounts in USD numbers (spec 4.4). Shipping (docs/shipping.md) appears only when an artist
+ * of the order has shipping rates: `breakdown.shipping` and each artist's `shipping` and `shippingMethod`. An order of
+ * artists without rates answers the contract's body exactly.
+ */
 export function checkoutResponseAmounts(summary: CheckoutSummary) {
   const { fees } = summary
+  const chargesShipping = summary.artists.some((a) => a.shipping.optionId !== null)
   return {
     total: fromCents(fees.totalCents),
     breakdown: {
       subtotal: fromCents(fees.subtotalCents),
+      ...(chargesShipping ? { shipping: fromCents(fees.shippingCents) } : {}),
       galleryFee: fromCents(fees.galleryFeeCents),
       stripeFee: fromCents(fees.stripeFeeCents),
       total: fromCents(fees.totalCents),
@@ -168,6 +218,12 @@ export function checkoutResponseAmounts(summary: CheckoutSummary) {
       artistName: a.artistName,
       itemCount: a.itemCount,
       subtotal: fromCents(a.subtotalCents),
+      ...(chargesShipping
+        ? {
+            shipping: fromCents(a.shipping.cents),
+            shippingMethod: a.shipping.optionId ? { id: a.shipping.optionId, name: a.shipping.optionName } : null,
+          }
+        : {}),
       artistPayout: fromCents(a.payoutCents),
     })),
   }
@@ -207,3 +263,94 @@ export function allocateStock(needed: number, levels: readonly StockLevel[]): St
 export function intentPaysOrder(intent: { amountCents: number; currency: string }, order: { total_cents: number }): boolean {
   return intent.amountCents === order.total_cents && intent.currency.toLowerCase() === "usd"
 }
+
+/** One shipping option an artist offers for a destination, priced for their part of the cart. */
+export type QuotedShippingOption = {
+  id: string
+  name: string
+  amountCents: number
+  /** Delivery estimate in business days, when the artist gave one. */
+  estimate: { minDays: number; maxDays: number } | null
+}
+
+/** What an artist's rates make of one destination: `hasRates` false means the artist ships free everywhere. */
+export type ArtistShippingQuote = { hasRates: boolean; options: QuotedShippingOption[] }
+
+export type ShippingChoice =
+  | { ok: true; value: ArtistShipping }
+  | { ok: false; message: string; field: string }
+
+/** The cheapest option (ties: the first the quote lists), the default when the shopper chose none. */
+export function defaultShippingOption(options: readonly QuotedShippingOption[]): QuotedShippingOption | null {
+  let cheapest: QuotedShippingOption | null = null
+  for (const option of options) if (!cheapest || option.amountCents < cheapest.amountCents) cheapest = option
+  return cheapest
+}
+
+/**
+ * One artist's shipping at checkout (docs/shipping.md): none when the artist has no rates (free, as the contract's
+ * checkout); else the chosen option if the quote offers it, or the cheapest; refused when the artist has rates but
+ * no destination was given (per_artist without `countries[orgId]`), ships nowhere near it, or the chosen option is
+ * not offered there. The refusal's field names the artist: `countries.{orgId}` or `shippingMethods.{orgId}`.
+ */
+export function chooseArtistShipping(input: {
+  orgId: string
+  quote: ArtistShippingQuote | undefined
+  country: string | null
+  chosenOptionId: string | undefined
+}): ShippingChoice {
+  const { orgId, quote, country, chosenOptionId } = input
+  if (!quote?.hasRates) return { ok: true, value: NO_SHIPPING }
+  if (!country) return { ok: false, message: SHIPPING_MESSAGES.countryRequired, field: `countries.${orgId}` }
+  if (!quote.options.length) return { ok: false, message: SHIPPING_MESSAGES.doesNotShip(country), field: `shippingMethods.${orgId}` }
+  const option =
+    chosenOptionId === undefined
+      ? defaultShippingOption(quote.options)
+      : (quote.options.find((candidate) => candidate.id === chosenOptionId) ?? null)
+  if (!option) return { ok: false, message: SHIPPING_MESSAGES.optionUnavailable, field: `shippingMethods.${orgId}` }
+  return { ok: true, value: { cents: option.amountCents, optionId: option.id, optionName: option.name, country } }
+}
+
+/** One artist's part of the cart, as a shipping quote prices it. */
+export type QuotedArtist = { orgId: string; artistName: string; subtotalCents: number; itemCount: number; country: string | null }
+
+/**
+ * The shipping quote's body (POST /api/gallery/shipping/quote, GET /api/gallery/cart?country=; docs/shipping.md): per
+ * artist, the options offered for their destination with amounts, the default (cheapest) and the one checkout would
+ * charge (`selectedOptionId`: the shopper's choice when offered, else the default); `available: false` with the
+ * reason checkout would give when the artist does not ship there. An artist without rates ships free. `shipping` sums
+ * the selected amounts; `available` is whether checkout would accept every artist's shipping.
+ */
+export function shippingQuoteView(
+  artists: readonly QuotedArtist[],
+  quotes: ReadonlyMap<string, ArtistShippingQuote>,
+  chosen: Readonly<Record<string, string>> = {}
+) {
+  let shippingCents = 0
+  const entries = artists.map((artist) => {
+    const quote = quotes.get(artist.orgId)
+    const options = quote?.hasRates ? quote.options : []
+    const choice = chooseArtistShipping({ orgId: artist.orgId, quote, country: artist.country, chosenOptionId: chosen[artist.orgId] })
+    if (choice.ok) shippingCents += choice.value.cents
+    return {
+      orgId: artist.orgId,
+      artistName: artist.artistName,
+      country: artist.country,
+      chargesShipping: Boolean(quote?.hasRates),
+      available: choice.ok,
+      reason: choice.ok ? null : choice.message,
+      options: options.map((option) => ({
+        id: option.id,
+        name: option.name,
+        amount: fromCents(option.amountCents),
+        estimate: option.estimate,
+      })),
+      defaultOptionId: defaultShippingOption(options)?.id ?? null,
+      selectedOptionId: choice.ok ? choice.value.optionId : null,
+      shipping: choice.ok ? fromCents(choice.value.cents) : null,
+    }
+  })
+  return { artists: entries, shipping: fromCents(shippingCents), available: entries.every((entry) => entry.available) }
+}
+
+export type ShippingQuoteView = ReturnType<typeof shippingQuoteView>

@@ -115,7 +115,7 @@ export type OrderStatusFacts =
       source: typeof STORE_ORDER_SOURCE
       /** Medusa's order status (pending, completed, canceled, ...). */
       medusaStatus: string
-      /** Captured amount (order transactions) and total, in the same unit. */
+      /** Captured amount (the order's positive transactions: a refund does not unpay it) and total, in the same unit. */
       paidAmount: number
       total: number
       /** Some live fulfilment exists / was shipped / was delivered. */
@@ -144,7 +144,47 @@ export function orderBookStatus(facts: OrderStatusFacts): OrderBookStatus {
   return "pending"
 }
 
-/** pending until paid; paid once paid; refunded when a paid order was cancelled (the gallery refunds it). */
+/**
+ * What every view of an order reads its facts from (the dashboard routes, `/v1/orders`, the `order.*` webhooks): one
+ * row of the order book's SQL (src/queries/medusa/order-book.ts, orderFactsJoins and galleryContextJoin). Amounts in
+ * Medusa's major units, as read.
+ */
+export type OrderFactsRow = {
+  is_gallery: boolean | null
+  artist_status: ArtistOrderStatus | null
+  gallery_status: GalleryOrderStatus | null
+  medusa_status: string
+  paid_amount: string | number
+  total: string | number
+  fulfilled: boolean
+  shipped: boolean
+  delivered: boolean
+}
+
+/**
+ * The facts of one order: a gallery mirror's come from the gallery rows (the source of truth, known before the order
+ * book has caught up), a store order's from Medusa's order. So every view says the same of the same order.
+ */
+export function orderStatusFacts(row: OrderFactsRow): OrderStatusFacts {
+  if (row.is_gallery && row.artist_status && row.gallery_status) {
+    return { source: GALLERY_ORDER_SOURCE, artistStatus: row.artist_status, galleryStatus: row.gallery_status }
+  }
+  return {
+    source: STORE_ORDER_SOURCE,
+    medusaStatus: row.medusa_status,
+    paidAmount: Number(row.paid_amount),
+    total: Number(row.total),
+    fulfilled: row.fulfilled,
+    shipped: row.shipped,
+    delivered: row.delivered,
+  }
+}
+
+/**
+ * pending until paid; paid once paid; refunded when a paid order was cancelled (the gallery refunds a cancelled
+ * order's whole charge; Medusa's cancellation refunds a store order's captured payment). Gallery orders follow their
+ * gallery rows, store orders the captured amount of Medusa's order.
+ */
 export function orderBookPaymentStatus(facts: OrderStatusFacts): OrderBookPaymentStatus {
   if (facts.source === GALLERY_ORDER_SOURCE) {
     if (facts.artistStatus === "pending") return "pending"
@@ -153,6 +193,26 @@ export function orderBookPaymentStatus(facts: OrderStatusFacts): OrderBookPaymen
   const paid = facts.paidAmount >= facts.total
   if (facts.medusaStatus === "canceled") return paid && facts.total > 0 ? "refunded" : "pending"
   return paid ? "paid" : "pending"
+}
+
+/** One shipment of an order as the order views show it. */
+export type ShipmentView = {
+  carrier: string | null
+  tracking_number: string | null
+  tracking_url: string | null
+  shipped_at: string | null
+  delivered_at: string | null
+}
+
+/**
+ * The shipments an order view shows. A gallery order's is the gallery's own record of the artist's shipment (the
+ * source of truth: the ship route answers from it, and the outbox writes Medusa's fulfilment from it a moment later),
+ * so the view says shipped and shows the tracking number from the same instant, with the time the artist shipped. A
+ * store order's are Medusa's live fulfilments.
+ */
+export function orderShipments(input: { fulfilments: ShipmentView[]; galleryShipment: ShipmentView | null }): ShipmentView[] {
+  if (input.galleryShipment) return input.galleryShipment.shipped_at ? [input.galleryShipment] : []
+  return input.fulfilments
 }
 
 /** Orders that count as revenue in analytics: every order that was paid and not cancelled. */

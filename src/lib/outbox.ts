@@ -203,6 +203,8 @@ export const STORE_ORDER_PAID_HANDLERS = {
   referralConversion: "store-referral-conversion",
   /** order.created and order.paid to the organization's outbound webhook endpoints (docs/outbound-webhooks.md). */
   organizationWebhooks: "store-order-webhooks",
+  /** The order's payment collection, captured, in Medusa (docs/order-book.md, "Payments"). */
+  medusaPayment: "store-order-payment",
   /**
    * A first-time shopper's guest customer, set on the order. Settlement now makes it with the order; the handler
    * stays for messages queued before that change.
@@ -217,6 +219,7 @@ export function storeOrderPaidMessages(payload: StoreOrderPaidPayload): OutboxMe
   const handlers: string[] = [
     STORE_ORDER_PAID_HANDLERS.orderEmails,
     STORE_ORDER_PAID_HANDLERS.organizationWebhooks,
+    STORE_ORDER_PAID_HANDLERS.medusaPayment,
   ]
   if (payload.referral_session_id) handlers.push(STORE_ORDER_PAID_HANDLERS.referralConversion)
   return handlers.map((handler) => ({

@@ -24,31 +24,15 @@ export function connectedAccountIdempotencyKey(organizationId: string): string {
   return `connect-account-${organizationId}`
 }
 
-/** The creator dashboard in development: this same server, at /dashboard (docs/artist-dashboard.md). */
-export const DEFAULT_APP_URL = "http://localhost:9000/dashboard"
-
 /** The dashboard page the provider returns to; `onboarding=return|refresh` tells it why. */
 export const PAYOUT_SETTINGS_PATH = "/settings/payouts"
 
-/** APP_URL when it is an absolute http(s) URL, without a trailing slash; otherwise the development default. */
-export function appBaseUrl(value: string | undefined): string {
-  const trimmed = value?.trim()
-  if (!trimmed) return DEFAULT_APP_URL
-  let url: URL
-  try {
-    url = new URL(trimmed)
-  } catch {
-    throw new Error(`APP_URL is not a valid URL: ${trimmed}`)
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("APP_URL must be an http or https URL")
-  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`
-}
-
 /**
- * Where the onboarding pages send the artist: `return_url` after the flow (which proves nothing: the account's state
- * comes from the provider), `refresh_url` when the link expired or was used (the page asks for a new link).
+ * Where the onboarding pages send the artist, below the dashboard's address (`appUrl`, src/lib/public-urls.ts):
+ * `return_url` after the flow (which proves nothing: the account's state comes from the provider), `refresh_url` when
+ * the link expired or was used (the page asks for a new link).
  */
-export function onboardingReturnUrls(appUrl: string | undefined): { refreshUrl: string; returnUrl: string } {
-  const base = `${appBaseUrl(appUrl)}${PAYOUT_SETTINGS_PATH}`
+export function onboardingReturnUrls(appUrl: string): { refreshUrl: string; returnUrl: string } {
+  const base = `${appUrl}${PAYOUT_SETTINGS_PATH}`
   return { refreshUrl: `${base}?onboarding=refresh`, returnUrl: `${base}?onboarding=return` }
 }

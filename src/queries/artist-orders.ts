@@ -19,6 +19,8 @@ type ArtistOrderRow = {
   artist_name: string
   status: ArtistOrderStatus
   subtotal_cents: number
+  shipping_cents: number
+  shipping_option_name: string | null
   payout_cents: number
   carrier: string | null
   tracking_number: string | null
@@ -71,7 +73,8 @@ async function listArtistOrderRows(
        LIMIT ? OFFSET ?
      )
      SELECT (SELECT count(*) ${where}) AS total,
-            ao.id, ao.organization_id, ao.artist_name, ao.status, ao.subtotal_cents, ao.payout_cents, ao.carrier,
+            ao.id, ao.organization_id, ao.artist_name, ao.status, ao.subtotal_cents, ao.shipping_cents,
+            ao.shipping_option_name, ao.payout_cents, ao.carrier,
             ao.tracking_number, ao.tracking_url, ao.shipped_at, ao.delivered_at, ao.shipping_address,
             o.id AS order_id, o.public_id, o.created_at AS order_created_at, o.paid_at AS order_paid_at
      FROM (SELECT 1) one
@@ -108,7 +111,7 @@ function toArtistOrderView(
   return {
     id: row.id,
     orgId: row.organization_id,
-    ...artistOrderFields(row),
+    ...artistOrderFields(row, row.shipping_option_name !== null),
     carrier: row.carrier ?? null,
     deliveredAt: iso(row.delivered_at),
     items: items.map((item) => {

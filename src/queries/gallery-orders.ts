@@ -3,7 +3,7 @@ import { type ArtistOrderStatus, type GalleryOrderStatus, viewStatus } from "../
 import { fromCents } from "../lib/money"
 import { maskEmail } from "../lib/order-email"
 import { ORDER_ITEM_STOCK_JSON, ORDER_ITEM_VARIANT_JOIN } from "./medusa/inventory"
-import { artistOrderFields, iso, orderItemFields, type ArtistOrderFieldsRow, type OrderItemRow } from "./order-views"
+import { artistOrderFields, chargesShipping, iso, orderItemFields, type ArtistOrderFieldsRow, type OrderItemRow } from "./order-views"
 import { preparedStatement, runPrepared, toKnex, type PgSource } from "./pg"
 
 /**
@@ -83,6 +83,7 @@ export type PaymentArtistOrder = {
   organization_id: string
   status: ArtistOrderStatus
   subtotal_cents: number
+  shipping_cents: number
   payout_cents: number
   stripe_account_id: string | null
 }
@@ -115,7 +116,8 @@ function paymentOrderStatement(column: "id" | "payment_intent_id") {
               coalesce((
                 SELECT json_agg(json_build_object(
                          'id', ao.id, 'organization_id', ao.organization_id, 'status', ao.status,
-                         'subtotal_cents', ao.subtotal_cents, 'payout_cents', ao.payout_cents,
+                         'subtotal_cents', ao.subtotal_cents, 'shipping_cents', ao.shipping_cents,
+                         'payout_cents', ao.payout_cents,
                          'stripe_account_id', org.stripe_account_id) ORDER BY ao.created_at, ao.id)
                 FROM gallery_artist_order ao
                 LEFT JOIN organization org ON org.id = ao.organization_id AND org.deleted_at IS NULL
@@ -263,6 +265,7 @@ type PublicOrderRow = {
   status: GalleryOrderStatus
   total_cents: number
   subtotal_cents: number
+  shipping_cents: number
   gallery_fee_cents: number
   stripe_fee_cents: number
   email: string
@@ -283,11 +286,13 @@ type PublicOrderRow = {
  */
 export function toPublicOrderView(row: PublicOrderRow) {
   const artistStatuses = row.artist_orders.map((a) => a.status)
+  const withShipping = chargesShipping(row.artist_orders)
   return {
     publicId: row.public_id,
     status: viewStatus(row.status, artistStatuses),
     total: fromCents(row.total_cents),
     subtotal: fromCents(row.subtotal_cents),
+    ...(withShipping ? { shipping: fromCents(row.shipping_cents) } : {}),
     galleryFee: fromCents(row.gallery_fee_cents),
     stripeFee: fromCents(row.stripe_fee_cents),
     email: maskEmail(row.email),
@@ -297,7 +302,7 @@ export function toPublicOrderView(row: PublicOrderRow) {
     paidAt: iso(row.paid_at),
     artistOrders: row.artist_orders.map((a) => ({
       orgId: a.org_id,
-      ...artistOrderFields(a),
+      ...artistOrderFields(a, withShipping),
       items: a.items.map(orderItemFields),
     })),
   }
@@ -317,12 +322,13 @@ const ARTIST_ORDER_ITEMS_JSON = `coalesce((
 /** The public view of the order with this public id, or null. One query. */
 export async function getPublicGalleryOrder(source: PgSource, publicId: string): Promise<PublicGalleryOrder | null> {
   const { rows } = await toKnex(source).raw(
-    `SELECT o.public_id, o.status, o.total_cents, o.subtotal_cents, o.gallery_fee_cents, o.stripe_fee_cents, o.email,
-            o.shipping_option, o.shipping_address, o.created_at, o.paid_at,
+    `SELECT o.public_id, o.status, o.total_cents, o.subtotal_cents, o.shipping_cents, o.gallery_fee_cents,
+            o.stripe_fee_cents, o.email, o.shipping_option, o.shipping_address, o.created_at, o.paid_at,
             coalesce((
               SELECT json_agg(json_build_object(
                        'org_id', ao.organization_id, 'artist_name', ao.artist_name, 'status', ao.status,
-                       'subtotal_cents', ao.subtotal_cents, 'payout_cents', ao.payout_cents,
+                       'subtotal_cents', ao.subtotal_cents, 'shipping_cents', ao.shipping_cents,
+                       'shipping_option_name', ao.shipping_option_name, 'payout_cents', ao.payout_cents,
                        'tracking_number', ao.tracking_number, 'tracking_url', ao.tracking_url,
                        'shipped_at', ao.shipped_at, 'shipping_address', ao.shipping_address,
                        'items', ${ARTIST_ORDER_ITEMS_JSON}) ORDER BY ao.created_at, ao.id)
@@ -348,6 +354,7 @@ export type GalleryOrderForEmail = {
   email: string
   total_cents: number
   subtotal_cents: number
+  shipping_cents: number
   gallery_fee_cents: number
   stripe_fee_cents: number
   shipping_option: string
@@ -358,6 +365,8 @@ export type GalleryOrderForEmail = {
     organization_id: string
     artist_name: string
     subtotal_cents: number
+    shipping_cents: number
+    shipping_option_name: string | null
     payout_cents: number
     shipping_address: Record<string, unknown> | null
     items: PublicItemRow[]
@@ -373,12 +382,13 @@ export async function getGalleryOrderForEmail(source: PgSource, orderId: string)
 export async function getGalleryOrdersForEmail(source: PgSource, orderIds: string[]): Promise<GalleryOrderForEmail[]> {
   if (!orderIds.length) return []
   const { rows } = await toKnex(source).raw(
-    `SELECT o.id, o.public_id, o.referral_session_id, o.email, o.total_cents, o.subtotal_cents, o.gallery_fee_cents,
-            o.stripe_fee_cents, o.shipping_option, o.shipping_address, o.paid_at,
+    `SELECT o.id, o.public_id, o.referral_session_id, o.email, o.total_cents, o.subtotal_cents, o.shipping_cents,
+            o.gallery_fee_cents, o.stripe_fee_cents, o.shipping_option, o.shipping_address, o.paid_at,
             coalesce((
               SELECT json_agg(json_build_object(
                        'id', ao.id, 'organization_id', ao.organization_id, 'artist_name', ao.artist_name,
-                       'subtotal_cents', ao.subtotal_cents, 'payout_cents', ao.payout_cents,
+                       'subtotal_cents', ao.subtotal_cents, 'shipping_cents', ao.shipping_cents,
+                       'shipping_option_name', ao.shipping_option_name, 'payout_cents', ao.payout_cents,
                        'shipping_address', ao.shipping_address,
                        'items', ${ARTIST_ORDER_ITEMS_JSON}) ORDER BY ao.created_at, ao.id)
               FROM gallery_artist_order ao

@@ -35,6 +35,8 @@ export type ArtistOrderFieldsRow = {
   artist_name: string
   status: ArtistOrderStatus
   subtotal_cents: number
+  shipping_cents: number
+  shipping_option_name: string | null
   payout_cents: number
   tracking_number: string | null
   tracking_url: string | null
@@ -42,13 +44,23 @@ export type ArtistOrderFieldsRow = {
   shipping_address: Record<string, unknown> | null
 }
 
-/** The fields of an artist order both the artist's and the buyer's views show; the tracking link as shownTrackingUrl
- * allows (a stored https URL, else derived from the number when none was stored). */
-export function artistOrderFields(row: ArtistOrderFieldsRow) {
+/** Whether an order charged shipping (an artist of it has rates: docs/shipping.md); its views then show shipping. */
+export function chargesShipping(artistOrders: readonly Pick<ArtistOrderFieldsRow, "shipping_option_name">[]): boolean {
+  return artistOrders.some((a) => a.shipping_option_name !== null)
+}
+
+/**
+ * The fields of an artist order both the artist's and the buyer's views show; the tracking link as shownTrackingUrl
+ * allows (a stored https URL, else derived from the number when none was stored). `withShipping`: the order charged
+ * shipping, so the view adds what this artist charged (0 and null for an artist without rates); an order without
+ * shipping keeps the contract's fields only.
+ */
+export function artistOrderFields(row: ArtistOrderFieldsRow, withShipping: boolean) {
   return {
     artistName: row.artist_name,
     status: row.status,
     subtotal: fromCents(row.subtotal_cents),
+    ...(withShipping ? { shipping: fromCents(row.shipping_cents), shippingMethod: row.shipping_option_name } : {}),
     artistPayout: fromCents(row.payout_cents),
     trackingNumber: row.tracking_number ?? null,
     trackingUrl: shownTrackingUrl(row.tracking_url, row.tracking_number),

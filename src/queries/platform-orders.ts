@@ -1,3 +1,4 @@
+import { orderBookPaymentStatus, orderStatusFacts } from "../lib/order-book"
 import { encodeCursor, type Cursor, type Filter } from "../lib/v1-query"
 import { PLATFORM_ORDER_BY_ID_SQL, platformOrdersQuery, type PlatformOrderRow } from "./medusa/platform-orders"
 import { preparedStatement, runPrepared, toKnex, type PgSource } from "./pg"
@@ -22,19 +23,13 @@ export type PlatformOrder = {
 
 const money = (value: string | number) => Math.round(Number(value) * 100) / 100
 
-/** payment_status as the dashboard words it (docs/order-book.md): refunded = a paid order later cancelled. */
-function paymentStatus(row: PlatformOrderRow): string {
-  const paid = Number(row.paid_amount) >= Number(row.total) && Number(row.total) > 0
-  if (row.status === "cancelled") return paid ? "refunded" : "pending"
-  return row.status === "pending" ? "pending" : "paid"
-}
-
 function toOrder(row: PlatformOrderRow, expand: string[]): PlatformOrder {
   const order: PlatformOrder = {
     id: row.id,
     order_number: `#${row.display_id}`,
     status: row.status,
-    payment_status: paymentStatus(row),
+    // The dashboard's derivation from the same facts (docs/order-book.md): the webhooks' order data is this object.
+    payment_status: orderBookPaymentStatus(orderStatusFacts(row)),
     source: row.source,
     currency: row.currency_code,
     subtotal: money(row.subtotal),

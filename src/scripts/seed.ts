@@ -6,10 +6,12 @@ import {
   createStockLocationsWorkflow,
   createUserAccountWorkflow,
   linkSalesChannelsToApiKeyWorkflow,
-  linkSalesChannelsToStockLocationWorkflow,
   updateStoresWorkflow,
 } from "@medusajs/medusa/core-flows"
+import { demoArtworkUrl, isDemoArtworkUrl } from "../lib/demo-artwork"
 import { normalizeEmail } from "../lib/email"
+import { storeRename } from "../lib/store-name"
+import { imageBaseUrl } from "../lib/file-storage"
 import { canReceivePayouts } from "../lib/payout-onboarding"
 import { ORGANIZATION_MODULE } from "../modules/organization"
 import type { ArtworkType } from "../modules/organization/models/artist-product"
@@ -21,6 +23,7 @@ import {
   createArtistProductsWorkflow,
   type ArtistProductInput,
 } from "../workflows/artist-product/workflows/create-artist-products"
+import { updateArtistProductWorkflow } from "../workflows/artist-product/workflows/update-artist-product"
 import { createMemberAccountWorkflow } from "../workflows/member/workflows/create-member-account"
 import { createOrganizationWorkflow } from "../workflows/organization/workflows/create-organization"
 import { ensureOrderBookSetup } from "../workflows/order-book/utils/shipping-setup"
@@ -68,7 +71,14 @@ export const DEMO_PLAIN_MEMBER = {
   organization: "studio-north",
 } as const
 
-const image = (org: string, name: string) => `https://images.atelier.test/${org}/${name}.jpg`
+/**
+ * A demo picture (src/lib/demo-artwork.ts), served by this server's image route: at PUBLIC_URL, else localhost:PORT,
+ * as the server that will serve the data sees itself (run the seed with the server's environment).
+ */
+const image = (name: string) => demoArtworkUrl(imageBaseUrl(process.env), name)
+
+/** Pictures an earlier seed gave the demo works: its fictional image host, or the image route of another address. */
+const isEarlierDemoImage = (url: string) => url.startsWith("https://images.atelier.test/") || isDemoArtworkUrl(url)
 
 export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
   {
@@ -86,7 +96,7 @@ export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
         status: "published",
         product_type: "original",
         gallery_eligible: true,
-        images: [image("studio-north", "fjord-first-light"), image("studio-north", "fjord-first-light-detail")],
+        images: [image("fjord-first-light"), image("fjord-first-light-detail")],
         sku: "NORTH-ORIG-001",
         price: 1250.0,
         inventory: 1,
@@ -98,7 +108,7 @@ export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
         status: "published",
         product_type: "print",
         gallery_eligible: true,
-        images: [image("studio-north", "fjord-print")],
+        images: [image("fjord-print")],
         sku: "NORTH-PRINT-001",
         price: 34.99,
         inventory: 50,
@@ -110,7 +120,7 @@ export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
         status: "draft",
         product_type: "print",
         gallery_eligible: true,
-        images: [image("studio-north", "untitled-study")],
+        images: [image("untitled-study")],
         sku: "NORTH-DRAFT-001",
         price: 28.75,
         inventory: 10,
@@ -122,7 +132,7 @@ export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
         status: "published",
         product_type: "print",
         gallery_eligible: false,
-        images: [image("studio-north", "harbor-postcards")],
+        images: [image("harbor-postcards")],
         sku: "NORTH-CARDS-001",
         price: 19.99,
         inventory: 25,
@@ -144,7 +154,7 @@ export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
         status: "published",
         product_type: "original",
         gallery_eligible: true,
-        images: [image("studio-south", "desert-bloom"), image("studio-south", "desert-bloom-wall")],
+        images: [image("desert-bloom"), image("desert-bloom-wall")],
         sku: "SOUTH-ORIG-001",
         price: 2400.0,
         inventory: 1,
@@ -156,7 +166,7 @@ export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
         status: "published",
         product_type: "print",
         gallery_eligible: true,
-        images: [image("studio-south", "desert-bloom-print")],
+        images: [image("desert-bloom-print")],
         sku: "SOUTH-PRINT-001",
         price: 45.5,
         inventory: 50,
@@ -178,7 +188,7 @@ export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
         status: "published",
         product_type: "print",
         gallery_eligible: true,
-        images: [image("studio-east", "morning-market")],
+        images: [image("morning-market")],
         sku: "EAST-PRINT-001",
         price: 12.95,
         inventory: 500,
@@ -200,7 +210,7 @@ export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
         status: "published",
         product_type: "print",
         gallery_eligible: true,
-        images: [image("studio-pending", "quiet-hours")],
+        images: [image("quiet-hours")],
         sku: "PENDING-PRINT-001",
         price: 29.99,
         inventory: 40,
@@ -221,6 +231,7 @@ export type SeedSummary = Record<
   | "organizations"
   | "publishable_key"
   | "products"
+  | "product_images"
   | "payout_accounts",
   Counter
 >
@@ -236,6 +247,7 @@ function newSummary(): SeedSummary {
     organizations: c(),
     publishable_key: c(),
     products: c(),
+    product_images: c(),
     payout_accounts: c(),
   }
 }
@@ -415,18 +427,6 @@ async function ensureStockLocation(container: MedusaContainer, summary: SeedSumm
   return result[0].id
 }
 
-async function linkStockLocationToChannels(container: MedusaContainer, locationId: string, salesChannelIds: string[]) {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "stock_location",
-    fields: ["id", "sales_channels.id"],
-    filters: { id: locationId },
-  })
-  const linked = new Set(((data[0]?.sales_channels ?? []) as ({ id: string } | null)[]).map((sc) => sc?.id))
-  const add = salesChannelIds.filter((id) => !linked.has(id))
-  if (add.length) await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: locationId, add } })
-}
-
 async function ensurePublishableKey(container: MedusaContainer, salesChannelIds: string[], summary: SeedSummary) {
   const apiKeys = container.resolve(Modules.API_KEY)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -447,16 +447,20 @@ async function ensurePublishableKey(container: MedusaContainer, salesChannelIds:
   return key.token
 }
 
-/** USD as the store's default currency, the demo region and warehouse as its defaults (only what is missing). */
+/**
+ * The store named Atelier (src/lib/store-name.ts), USD as its default currency, the demo region and warehouse as its
+ * defaults (only what is missing).
+ */
 async function ensureStoreDefaults(container: MedusaContainer, regionId: string, locationId: string, summary: SeedSummary) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "store",
-    fields: ["id", "default_region_id", "default_location_id", "supported_currencies.currency_code", "supported_currencies.is_default"],
+    fields: ["id", "name", "default_region_id", "default_location_id", "supported_currencies.currency_code", "supported_currencies.is_default"],
   })
   const store = data[0] as
     | {
         id: string
+        name: string | null
         default_region_id: string | null
         default_location_id: string | null
         supported_currencies: { currency_code: string; is_default: boolean }[] | null
@@ -466,6 +470,7 @@ async function ensureStoreDefaults(container: MedusaContainer, regionId: string,
   const currencies = store.supported_currencies ?? []
   const usdIsDefault = currencies.some((c) => c.currency_code === "usd" && c.is_default)
   const update: {
+    name?: string
     supported_currencies?: { currency_code: string; is_default: boolean }[]
     default_region_id?: string
     default_location_id?: string
@@ -476,6 +481,8 @@ async function ensureStoreDefaults(container: MedusaContainer, regionId: string,
       ...currencies.filter((c) => c.currency_code !== "usd").map((c) => ({ currency_code: c.currency_code, is_default: false })),
     ]
   }
+  const name = storeRename(store.name)
+  if (name) update.name = name
   if (!store.default_region_id) update.default_region_id = regionId
   if (!store.default_location_id) update.default_location_id = locationId
   if (!Object.keys(update).length) {
@@ -503,20 +510,44 @@ async function ensureProducts(
   container: MedusaContainer,
   organizationId: string,
   org: DemoOrganization,
-  locationId: string,
   summary: SeedSummary
 ) {
   const products = container.resolve(Modules.PRODUCT)
   const handles = org.products.map((p) => p.handle)
-  const existing = await products.listProducts({ handle: handles }, { select: ["id", "handle"] })
+  const existing = await products.listProducts({ handle: handles }, { select: ["id", "handle"], relations: ["images"] })
   const existingHandles = new Set(existing.map((p) => p.handle))
   const missing = org.products.filter((p) => !existingHandles.has(p.handle))
   summary.products.existing.push(...handles.filter((h) => existingHandles.has(h)))
+  for (const product of existing) await ensureDemoImages(container, product, org, summary)
   if (!missing.length) return
   await createArtistProductsWorkflow(container).run({
-    input: { organization_id: organizationId, location_id: locationId, products: missing.map(toArtistProductInput) },
+    // Stocked at the organization's own location, where it ships from (docs/shipping.md).
+    input: { organization_id: organizationId, products: missing.map(toArtistProductInput) },
   })
   summary.products.created.push(...missing.map((p) => p.handle))
+}
+
+/**
+ * A demo work's pictures, when an earlier seed gave it others (the fictional host of older seeds, or this server
+ * under another address): replaced by today's, through the same workflow as an artist's edit. Pictures an artist
+ * chose instead are left alone.
+ */
+async function ensureDemoImages(
+  container: MedusaContainer,
+  product: { id: string; handle: string; images?: { url: string; rank?: number | null }[] | null },
+  org: DemoOrganization,
+  summary: SeedSummary
+) {
+  const demo = org.products.find((p) => p.handle === product.handle)
+  if (!demo) return
+  const current = [...(product.images ?? [])].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)).map((i) => i.url)
+  const same = current.length === demo.images.length && current.every((url, i) => url === demo.images[i])
+  if (same || !current.every(isEarlierDemoImage)) {
+    summary.product_images.existing.push(product.handle)
+    return
+  }
+  await updateArtistProductWorkflow(container).run({ input: { product_id: product.id, images: demo.images } })
+  summary.product_images.created.push(product.handle)
 }
 
 /**
@@ -536,13 +567,12 @@ export async function seedDemoData(container: MedusaContainer): Promise<SeedSumm
     organizations.push({ org, ...created })
   }
   const salesChannelIds = organizations.map((o) => o.sales_channel_id)
-  await linkStockLocationToChannels(container, locationId, salesChannelIds)
   const token = await ensurePublishableKey(container, salesChannelIds, summary)
 
   // The Medusa order book's shipping setup (docs/order-book.md), before the products: it creates the default shipping
   // profile when there is none, which products need for Medusa fulfilments.
   await ensureOrderBookSetup(container)
-  for (const { org, id } of organizations) await ensureProducts(container, id, org, locationId, summary)
+  for (const { org, id } of organizations) await ensureProducts(container, id, org, summary)
   for (const { org, id } of organizations) {
     if (org.payouts_onboarded) await ensurePayoutsOnboarded(container, id, org.slug, summary)
     if (org.slug === DEMO_PLAIN_MEMBER.organization) await ensurePlainMember(container, id, summary)
@@ -555,8 +585,10 @@ function formatSummary(summary: SeedSummary): string {
   return (Object.keys(summary) as (keyof SeedSummary)[])
     .map((key) =>
       key === "store"
-        ? `store defaults (usd, region, location): ${summary.store.created.length ? "set" : "already set"}`
-        : `${key}: ${summary[key].created.length} created, ${summary[key].existing.length} already there`
+        ? `store defaults (name, usd, region, location): ${summary.store.created.length ? "set" : "already set"}`
+        : key === "product_images"
+          ? `demo pictures: ${summary[key].created.length} products moved to this server's images, ${summary[key].existing.length} unchanged`
+          : `${key}: ${summary[key].created.length} created, ${summary[key].existing.length} already there`
     )
     .join("\n  ")
 }

@@ -27,6 +27,11 @@ import type { CreateSegmentBody, SegmentFiltersSchema, UpdateSegmentBody } from 
 import type { webhookDeliveryView, webhookEndpointView } from "../api/api/webhook-endpoints/webhook-endpoint-view"
 import type { CreateWebhookEndpointBody, ListDeliveriesQuery, UpdateWebhookEndpointBody } from "../api/api/webhook-endpoints/validators"
 import type { ImportResult } from "../processes/channels/import-listings"
+import type { shippingRateView } from "../lib/shipping-rates"
+import type { shippingOriginView } from "../api/api/shipping-origin/shipping-origin-view"
+import type { ShippingOriginBody } from "../api/api/shipping-origin/validators"
+import type { CreateShippingRateBody } from "../api/api/shipping-rates/validators"
+import type { StoredImage } from "../lib/images"
 import type { CampaignStatus } from "../lib/campaigns"
 import type { Channel } from "../lib/channels"
 import type { ConnectionView, Revocation } from "../modules/channels"
@@ -57,6 +62,24 @@ export type CreateVariantRequest = Omit<z.input<typeof CreateVariantBody>, "pric
   inventory_quantity?: number
 }
 export type UpdateVariantRequest = Partial<z.output<typeof UpdateVariantBody>>
+/**
+ * POST /api/shipping-rates (docs/shipping.md): amounts are USD numbers (at most two decimals, 0-10,000), countries
+ * ISO 3166-1 alpha-2 codes, or `rest_of_world: true` for every country the other rates do not name.
+ */
+export type CreateShippingRateRequest = Omit<
+  z.input<typeof CreateShippingRateBody>,
+  "first_item_amount" | "additional_item_amount" | "free_shipping_threshold" | "min_delivery_days" | "max_delivery_days"
+> & {
+  first_item_amount: number
+  additional_item_amount?: number
+  free_shipping_threshold?: number | null
+  min_delivery_days?: number | null
+  max_delivery_days?: number | null
+}
+/** PATCH /api/shipping-rates/{id}: only the fields given change (at least one). */
+export type UpdateShippingRateRequest = Partial<CreateShippingRateRequest>
+/** PUT /api/shipping-origin: the address the organization ships from. */
+export type ShippingOriginRequest = z.input<typeof ShippingOriginBody>
 /** GET /api/dashboard/orders: `status` (null: all), `search` (order number, customer email or name), `page`, `per_page`. */
 export type DashboardOrdersParams = Partial<z.output<typeof DashboardOrdersQuery>>
 /** POST /api/orders/{id}/ship: carrier UPS, USPS, FedEx or an https tracking URL (blank: none). */
@@ -98,11 +121,14 @@ export type MembershipRole = "owner" | "member"
 /** GET /api/members/me: the member and the organizations it belongs to, with its role in each. */
 export type MemberProfile = {
   member: Member
-  organizations: Array<{ id: string; name: string; slug: string; role: MembershipRole }>
+  /** `gallery_approved`: the gallery's administrators approved the organization; until then its works are not in the gallery. */
+  organizations: Array<{ id: string; name: string; slug: string; role: MembershipRole; gallery_approved: boolean }>
 }
 export type Organization = Jsonified<ReturnType<typeof organizationView>>
 export type { DashboardProduct, DashboardVariant }
 export type DashboardProductList = { products: DashboardProduct[]; count: number; limit: number; offset: number }
+/** POST /api/uploads: the stored image; its `url` goes into a product's `product_images`. */
+export type UploadedImage = StoredImage
 export type DashboardOrder = Jsonified<ReturnType<typeof dashboardOrderView>>
 export type DashboardOrderDetail = Jsonified<ReturnType<typeof orderDetailView>>
 export type DashboardOrderList = { orders: DashboardOrder[]; pagination: ReturnType<typeof dashboardPagination> }
@@ -153,10 +179,19 @@ type CampaignFields = {
 export type CampaignList = { campaigns: Campaign[]; count: number; limit: number; offset: number }
 /** POST /api/campaigns/{id}/send: `scheduled` (sent at `scheduled_at`) or `sending` (now, in the background). */
 export type SendCampaignResponse = { success: true; recipients: number; campaign_id: string; status: Campaign["status"] }
+/**
+ * GET /api/campaigns/{id}/preview: the email as a recipient gets it (the store's footer and an unsubscribe link
+ * included), addressed to the member asking; `from_name` is the sender's display name.
+ */
+export type CampaignPreview = { from_name: string; to: string; subject: string; html: string; text: string }
+/** POST /api/campaigns/{id}/test-send: where the test email went (the member's own address). */
+export type CampaignTestResponse = { success: true; to: string }
 export type ChannelConnection = Jsonified<ConnectionView>
 export type { Channel, Revocation }
 export type ChannelImportResult = ImportResult
 export type WebhookEndpoint = Jsonified<ReturnType<typeof webhookEndpointView>>
+export type ShippingRate = Jsonified<ReturnType<typeof shippingRateView>>
+export type ShippingOrigin = Jsonified<ReturnType<typeof shippingOriginView>>
 export type WebhookDelivery = Jsonified<ReturnType<typeof webhookDeliveryView>>
 export type WebhookDeliveryList = { deliveries: WebhookDelivery[]; count: number; limit: number; offset: number }
 export type Deleted<Object extends string> = { id: string; object: Object; deleted: true }
@@ -230,6 +265,22 @@ export function createAtelierDashboard(sdk: AtelierSdk, config: AtelierDashboard
         delete: (id: string, variantId: string) => call<Deleted<"variant">>("DELETE", path`/api/products/${id}/variants/${variantId}`),
       },
     },
+    uploads: {
+      /**
+       * An image (JPEG, PNG, WebP or GIF, at most the server's limit: 5 MB unless configured) stored with the server's
+       * file module, sent as multipart/form-data in the field `file`.
+       */
+      create: (file: Blob, filename?: string) => {
+        const form = new FormData()
+        form.append("file", file, filename)
+        // No JSON content type: the browser sets multipart/form-data with its boundary.
+        return client.fetch<{ file: UploadedImage }>("/api/uploads", {
+          method: "POST",
+          headers: { ...headers(), "content-type": null },
+          body: form,
+        })
+      },
+    },
     orders: {
       /** Store and gallery orders alike (`source`), newest first. */
       list: (query: DashboardOrdersParams = {}) => call<DashboardOrderList>("GET", "/api/dashboard/orders", { query }),
@@ -281,6 +332,10 @@ export function createAtelierDashboard(sdk: AtelierSdk, config: AtelierDashboard
       retrieve: (id: string) => call<{ campaign: Campaign }>("GET", path`/api/campaigns/${id}`),
       /** Owners. 409 when it is already scheduled, sending or sent. */
       send: (id: string) => call<SendCampaignResponse>("POST", path`/api/campaigns/${id}/send`, { body: {} }),
+      /** Any member, any status. */
+      preview: (id: string) => call<{ preview: CampaignPreview }>("GET", path`/api/campaigns/${id}/preview`),
+      /** Any member: emailed once to their own address, subject marked "[Test]"; the campaign does not change. */
+      test: (id: string) => call<CampaignTestResponse>("POST", path`/api/campaigns/${id}/test-send`, { body: {} }),
     },
     /** Listing and importing: any member; connecting and disconnecting: owners. */
     channels: {
@@ -296,6 +351,20 @@ export function createAtelierDashboard(sdk: AtelierSdk, config: AtelierDashboard
       import: (channel: Channel) => call<ChannelImportResult>("POST", path`/api/channels/${channel}/import`, { body: {} }),
     },
     /** Owners only (plain members are refused with 403). */
+    /** Any member of the organization reads; owners write (docs/shipping.md). */
+    shippingRates: {
+      list: () => call<{ shipping_rates: ShippingRate[] }>("GET", "/api/shipping-rates"),
+      create: (body: CreateShippingRateRequest) => call<{ shipping_rate: ShippingRate }>("POST", "/api/shipping-rates", { body }),
+      retrieve: (id: string) => call<{ shipping_rate: ShippingRate }>("GET", path`/api/shipping-rates/${id}`),
+      update: (id: string, body: UpdateShippingRateRequest) =>
+        call<{ shipping_rate: ShippingRate }>("PATCH", path`/api/shipping-rates/${id}`, { body }),
+      delete: (id: string) => call<Deleted<"shipping_rate">>("DELETE", path`/api/shipping-rates/${id}`),
+    },
+    /** Where the organization ships from: any member reads, owners set it. */
+    shippingOrigin: {
+      retrieve: () => call<{ shipping_origin: ShippingOrigin }>("GET", "/api/shipping-origin"),
+      update: (body: ShippingOriginRequest) => call<{ shipping_origin: ShippingOrigin }>("PUT", "/api/shipping-origin", { body }),
+    },
     webhookEndpoints: {
       list: () => call<{ webhook_endpoints: WebhookEndpoint[] }>("GET", "/api/webhook-endpoints"),
       /** `secret` (whsec_...) is in this answer only. */

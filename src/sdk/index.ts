@@ -81,8 +81,19 @@ export type CheckoutResponse = {
   clientSecret: string
   publicId: string
   total: number
-  breakdown: { subtotal: number; galleryFee: number; stripeFee: number; total: number }
-  artists: Array<{ orgId: string; artistName: string; itemCount: number; subtotal: number; artistPayout: number }>
+  /** `shipping`: what the artists charge to ship, present when an artist of the order has rates (docs/shipping.md). */
+  breakdown: { subtotal: number; shipping?: number; galleryFee: number; stripeFee: number; total: number }
+  artists: Array<{
+    orgId: string
+    artistName: string
+    itemCount: number
+    subtotal: number
+    /** Present when an artist of the order has rates (docs/shipping.md). */
+    shipping?: number
+    /** The option charged, null for an artist without rates. */
+    shippingMethod?: { id: string; name: string | null } | null
+    artistPayout: number
+  }>
 }
 export type ConfirmResponse = { success: true; order: Jsonified<ReturnType<typeof confirmOrderView>> }
 type PublicArtistOrder = Jsonified<PublicGalleryOrder["artistOrders"][number]>

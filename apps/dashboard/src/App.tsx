@@ -9,6 +9,7 @@ import { useSession } from "./session"
 // The login and the overview are in the first download; the other pages load when first visited (the charts'
 // library only with the analytics page).
 const SignupPage = lazy(() => import("./pages/signup").then((m) => ({ default: m.SignupPage })))
+const ResetPasswordPage = lazy(() => import("./pages/reset-password").then((m) => ({ default: m.ResetPasswordPage })))
 const OrganizationNewPage = lazy(() => import("./pages/organization-new").then((m) => ({ default: m.OrganizationNewPage })))
 const ProductsPage = lazy(() => import("./pages/products").then((m) => ({ default: m.ProductsPage })))
 const ProductNewPage = lazy(() => import("./pages/product-new").then((m) => ({ default: m.ProductNewPage })))
@@ -20,6 +21,7 @@ const StorefrontSettingsPage = lazy(() => import("./pages/settings/storefront").
 const AccountSettingsPage = lazy(() => import("./pages/settings/account").then((m) => ({ default: m.AccountSettingsPage })))
 const NotificationSettingsPage = lazy(() => import("./pages/settings/notifications").then((m) => ({ default: m.NotificationSettingsPage })))
 const PayoutSettingsPage = lazy(() => import("./pages/settings/payouts").then((m) => ({ default: m.PayoutSettingsPage })))
+const ShippingSettingsPage = lazy(() => import("./pages/settings/shipping").then((m) => ({ default: m.ShippingSettingsPage })))
 const CampaignsPage = lazy(() => import("./pages/campaigns").then((m) => ({ default: m.CampaignsPage })))
 const CampaignNewPage = lazy(() => import("./pages/campaigns").then((m) => ({ default: m.CampaignNewPage })))
 const CampaignPage = lazy(() => import("./pages/campaigns").then((m) => ({ default: m.CampaignPage })))
@@ -62,6 +64,7 @@ function Page() {
   if (matchPath("/settings/account", path)) return <AccountSettingsPage />
   if (matchPath("/settings/notifications", path)) return <NotificationSettingsPage />
   if (matchPath("/settings/payouts", path)) return <PayoutSettingsPage />
+  if (matchPath("/settings/shipping", path)) return <ShippingSettingsPage />
   if (matchPath("/settings/api-keys", path)) return <ApiKeysPage />
   if (PUBLIC_PATHS.includes(path) || matchPath("/organizations/new", path)) return <Redirect to="/" />
   return (
@@ -89,6 +92,14 @@ export function App() {
       <AuthLayout>
         <ErrorState title="The dashboard could not reach Atelier" error={session.error} onRetry={() => void refresh()} />
       </AuthLayout>
+    )
+  }
+  // A reset link works whoever is logged in (the page logs in with the new password).
+  if (path === "/reset-password") {
+    return (
+      <Suspense fallback={<LoadingState label="Loading the page" />}>
+        <ResetPasswordPage />
+      </Suspense>
     )
   }
   if (session.status === "anonymous") {

@@ -3,7 +3,8 @@
 // (after seeing the API's validation message next to the empty name), adds three works by product search, reorders
 // them by drag and drop (stored: the order survives a reload and is the database's), and sees the analytics chart
 // with the order a shopper placed just before. On the way: the gallery order with its payouts and transfers, and the
-// widgets on Medusa's own order and product pages. Screenshots: test-results/admin-curator/.
+// widgets on Medusa's own order and product pages; at the end Medusa's own Orders list and order page show the
+// gallery order paid ("Captured", nothing outstanding). Screenshots: test-results/admin-curator/.
 import assert from "node:assert/strict"
 import { after, test } from "node:test"
 import { openJourney } from "../lib/journey.mjs"
@@ -208,8 +209,35 @@ test("admin curator: logs in at /app, curates a manual collection by drag and dr
     await page.goto(`/app/products/${works[0].id}`)
     const productWidget = page.getByTestId("product-gallery-widget")
     await productWidget.getByText("Sold in the gallery").waitFor()
+    // The work's demo picture, served by this server's image route, shows in Medusa's own media section: not broken.
+    await page.locator('img[src*="/api/gallery/images/demo/"]').first().waitFor()
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete), null, { timeout: 15_000 })
+    const broken = await page.evaluate(() => [...document.images].filter((img) => img.naturalWidth === 0).map((img) => img.src))
+    assert.deepEqual(broken, [], "broken images on Medusa's product page")
+    await pages.shot(page, "medusa-product-media", { allowEmpty: true })
     await productWidget.scrollIntoViewIfNeeded()
     await pages.shot(page, "medusa-product-widget", { allowEmpty: true })
+  })
+
+  await t.test("Medusa's Orders list and order page show the gallery order paid, nothing outstanding", async () => {
+    // One of the shopper's artist orders, as the order book mirrors it (docs/order-book.md, "Payments").
+    const [mirror] = (
+      await sql(`SELECT id, display_id FROM "order" WHERE metadata->>'gallery_public_id' = $1 ORDER BY display_id LIMIT 1`, [publicId])
+    ).rows
+    assert.ok(mirror, `a Medusa order mirrors ${publicId}`)
+    await page.goto("/app/orders")
+    const row = page.locator("tbody tr").filter({ has: page.getByText(`#${mirror.display_id}`, { exact: true }) })
+    await row.getByText("Captured", { exact: true }).waitFor()
+    assert.equal(await row.getByText("Not paid").count(), 0, "the order's payment is not shown as missing")
+    await pages.shot(page, "medusa-orders-paid")
+    await row.click()
+    await page.waitForURL((url) => url.pathname.endsWith(`/app/orders/${mirror.id}`))
+    await page.getByText("Captured", { exact: true }).first().waitFor()
+    // Nothing to collect: no "Mark as paid", no pending payment.
+    await page.getByText("Total paid by customer").waitFor()
+    assert.equal(await page.getByRole("button", { name: "Mark as paid" }).count(), 0)
+    assert.equal(await page.getByText("Total pending").count(), 0)
+    await pages.shot(page, "medusa-order-paid")
   })
 
   pages.assertNoPageErrors()

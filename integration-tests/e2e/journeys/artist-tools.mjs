@@ -1,5 +1,6 @@
 // The dashboard's campaigns, channels and webhooks pages (docs/artist-dashboard.md): studio-north's owner creates a
-// segment of its store customers and a campaign, sends it (and is told when sending twice); adds a webhook endpoint
+// segment of its store customers and a campaign, previews it and sends a test to itself, sends it (then Send is
+// disabled); adds a webhook endpoint
 // that points at a receiver this journey runs on 127.0.0.1 and sees a product's delivery in the log, redelivers it,
 // disables and deletes the endpoint; sees Gumroad refuse a bad token and Etsy not configured. A plain member sees the
 // owner-only parts read-only. On the way: empty, loading and error states, the API's messages next to their fields.
@@ -61,10 +62,18 @@ after(async () => {
 })
 const { apiUrl, sql, pages, log } = e2e
 
+/**
+ * The member's token, stored as the app stores it (an init script: no login form). In the top page only: the campaign
+ * preview's sandboxed frame has no storage (and runs no script of its own).
+ */
+function storeToken([key, value]) {
+  if (window === window.top) window.localStorage.setItem(key, value)
+}
+
 /** A page of the dashboard as the member of `token` (stored as the app stores it: no login form). */
 async function openAs(token, url) {
   const page = await pages.open(null)
-  await page.context().addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token])
+  await page.context().addInitScript(storeToken, [TOKEN_STORAGE_KEY, token])
   await page.goto(url)
   return page
 }
@@ -88,10 +97,10 @@ test("artist tools: campaigns, webhooks and channels in the dashboard", async (t
     })
   })
 
-  await t.test("campaigns: a segment with its live count, a campaign, sending it (twice)", async () => {
+  await t.test("campaigns: a segment with its live count, a campaign, its preview, a test to oneself, sending it", async () => {
     // Loading, then the pages as they are.
     page = await pages.open(null)
-    await page.context().addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token])
+    await page.context().addInitScript(storeToken, [TOKEN_STORAGE_KEY, token])
     let release
     const held = new Promise((resolve) => (release = resolve))
     await page.route("**/api/campaigns?*", async (route) => {
@@ -132,9 +141,30 @@ test("artist tools: campaigns, webhooks and channels in the dashboard", async (t
     await page.locator("#campaign-segment").selectOption(segment.id)
     await page.getByRole("button", { name: "Create campaign" }).click()
     await page.getByTestId("campaign").waitFor()
-    const content = await page.locator("pre").innerText()
+    const content = await page.getByTestId("campaign-content").innerText()
     assert.ok(content.includes("<h1>Autumn prints</h1>") && !content.includes("<script"), "the content is shown sanitised, as text")
+    // The preview: the email as a recipient gets it, in a sandboxed frame, with the store's footer.
+    await page.getByTestId("preview-subject").getByText("New prints from the northern coast").waitFor()
+    const frame = page.frameLocator('[data-testid="preview-html"]')
+    await frame.getByRole("heading", { name: "Autumn prints" }).waitFor()
+    await frame.getByText("You receive this email because you bought from Studio North.").waitFor()
+    assert.equal(await page.getByTestId("preview-html").getAttribute("sandbox"), "")
     await pages.shot(page, "campaign-draft")
+    // A test to the owner's own address, outside the campaign's recipients.
+    const [tested] = await Promise.all([
+      page.waitForResponse((res) => res.request().method() === "POST" && /\/api\/campaigns\/[^/]+\/test-send$/.test(new URL(res.url()).pathname)),
+      page.getByRole("button", { name: "Send test to me" }).click(),
+    ])
+    assert.equal(tested.status(), 200, await tested.text())
+    await page.getByTestId("campaign-sent").getByText("Test email sent to north@atelier.test.").waitFor()
+    const tests = await until("the test email recorded", async () => {
+      const { rows } = await sql(
+        `SELECT "to", status FROM notification WHERE template = 'marketing-campaign-test' AND "to" = $1 AND status = 'success'`,
+        [NORTH.email]
+      )
+      return rows.length > 0 && rows
+    }, 30_000)
+    assert.equal(tests[0].to, NORTH.email)
 
     await page.getByRole("button", { name: "Send", exact: true }).click()
     const dialog = page.getByRole("alertdialog")
@@ -154,15 +184,9 @@ test("artist tools: campaigns, webhooks and channels in the dashboard", async (t
     await page.reload()
     await page.locator('[data-testid="campaign"] [data-status="sent"]').waitFor()
     assert.equal(await page.locator('[data-stat="sent"]').innerText(), String(customers))
-    await pages.shot(page, "campaign-sent")
-
-    // Sending again: the API's 409 is shown.
-    await page.getByRole("button", { name: "Send", exact: true }).click()
-    await page.getByRole("alertdialog").getByRole("button", { name: "Send" }).click()
-    await page.locator("[data-form-error]").waitFor()
-    const refused = await page.locator("[data-form-error]").innerText()
-    assert.match(refused, /already|sent|sending/i)
-    await pages.shot(page, "campaign-send-again-refused", { docs: "dashboard-campaign" })
+    // Nothing left to send: Send is disabled (the API would refuse a second send with 409 anyway).
+    assert.ok(await page.getByRole("button", { name: "Send", exact: true }).isDisabled(), "Send is disabled once sent")
+    await pages.shot(page, "campaign-sent", { docs: "dashboard-campaign" })
 
     await page.getByRole("link", { name: "Back to campaigns" }).click()
     await page.locator(`[data-campaign="${CAMPAIGN}"]`).waitFor()

@@ -54,6 +54,14 @@ export function journeyPages({ browser, baseUrl, resultsDir }) {
       if (!settled) return save(page, label)
       await page.locator('[data-state="loading"]').first().waitFor({ state: "detached", timeout: 10_000 }).catch(() => {})
       assert.equal(await page.locator('[data-state="loading"]').count(), 0, `${label}: the page is still loading`)
+      // The pictures on screen have arrived (or failed) before the shot, so that it does not show their placeholders.
+      await page
+        .waitForFunction(
+          () => [...document.images].filter((img) => img.getBoundingClientRect().top < window.innerHeight).every((img) => img.complete),
+          null,
+          { timeout: 10_000 }
+        )
+        .catch(() => {})
       if (!allowError) {
         const errors = await page.locator('[data-state="error"]').allInnerTexts()
         assert.deepEqual(errors, [], `${label}: the page shows an error`)

@@ -35,7 +35,9 @@ export async function startStack({ admin = false, log = () => {} } = {}) {
     if (db.postmasterPid) reaper.addPid(db.postmasterPid)
     if (db.dir) reaper.addDir(db.dir)
     undo.push(() => db.stop())
-    await migrateAndSeed(root, db.databaseUrl, { log, quiet: true })
+    const port = await freePort()
+    // The demo pictures' URLs are this server's (src/scripts/seed.ts).
+    await migrateAndSeed(root, db.databaseUrl, { log, quiet: true, env: { PUBLIC_URL: `http://localhost:${port}` } })
     const pool = new pg.Pool({ connectionString: db.databaseUrl, max: 2 })
     pool.on("error", () => {})
     undo.push(() => pool.end())
@@ -43,7 +45,6 @@ export async function startStack({ admin = false, log = () => {} } = {}) {
     const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-e2e-"))
     reaper.addDir(logDir)
     const logFile = path.join(logDir, "server.log")
-    const port = await freePort()
     log(`starting the server on port ${port} (log: ${logFile})`)
     const server = await startMedusa({
       root,

@@ -61,8 +61,29 @@ describe("CheckoutBody", () => {
         email: "ada@example.com",
         shippingOption: "single_address",
         shippingAddress: { ...ADDRESS, country: "US", line2: null },
+        shippingMethods: {},
+        countries: {},
       },
     })
+  })
+
+  it("takes shipping choices per artist and, for per_artist, destination countries (upper-cased)", async () => {
+    expect(await checkoutOutcome({ ...valid, shippingMethods: { org_a: "so_1" }, countries: { org_a: "fr" } })).toMatchObject({
+      ok: true,
+      // single_address: the address's country is the destination; a countries map is not used.
+      value: { shippingMethods: { org_a: "so_1" }, countries: {} },
+    })
+    expect(
+      await checkoutOutcome({ ...valid, shippingOption: "per_artist", countries: { org_a: "fr", org_b: " JP " } })
+    ).toMatchObject({ ok: true, value: { countries: { org_a: "FR", org_b: "JP" } } })
+  })
+
+  it.each([
+    ["a country of three letters", { countries: { org_a: "FRA" } }, "Country must be a two-letter ISO 3166-1 code"],
+    ["countries not an object", { countries: ["FR"] }, "countries must map organization ids to values"],
+    ["shippingMethods with an empty option", { shippingMethods: { org_a: "" } }, "shippingMethods must map organization ids to shipping option ids"],
+  ])("per_artist with %s -> 400", async (_name, extra, message) => {
+    expect(await checkoutOutcome({ ...valid, shippingOption: "per_artist", ...extra })).toMatchObject({ ok: false, message })
   })
 
   it("per_artist ignores any address", async () => {

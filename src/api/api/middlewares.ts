@@ -15,7 +15,9 @@ import { campaignMiddlewares } from "./campaigns/middlewares"
 import { segmentMiddlewares } from "./segments/middlewares"
 import { apiKeyMiddlewares } from "./settings/api-keys/middlewares"
 import { settingsMiddlewares } from "./settings/middlewares"
+import { shippingMiddlewares } from "./shipping-rates/middlewares"
 import { unsubscribeMiddlewares } from "./unsubscribe/middlewares"
+import { uploadMiddlewares } from "./uploads/middlewares"
 import { webhookEndpointMiddlewares } from "./webhook-endpoints/middlewares"
 
 /** /api/* creator-dashboard routes (members). */
@@ -30,6 +32,7 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
   { matcher: "/api/members/me", methods: ["PATCH"], middlewares: [validateBody(UpdateMemberBody)] },
   { matcher: "/api/organizations", methods: ["POST"], middlewares: [validateBody(CreateOrganizationBody)] },
   ...productMiddlewares,
+  ...uploadMiddlewares,
   { matcher: "/api/organizations/check-slug", methods: ["GET"], middlewares: [validateQuery(CheckSlugQuery)] },
   {
     matcher: "/api/guest/status",
@@ -44,4 +47,5 @@ export const applicationMiddlewares: MiddlewareRoute[] = [
   ...campaignMiddlewares,
   ...channelMiddlewares,
   ...webhookEndpointMiddlewares,
+  ...shippingMiddlewares,
 ]

@@ -18,6 +18,9 @@ export const DASHBOARD_RESOURCES = [
   "products",
   "segments",
   "settings",
+  "shipping-origin",
+  "shipping-rates",
+  "uploads",
   "webhook-endpoints",
 ] as const
 

@@ -74,6 +74,9 @@ function sessionActor(req: MedusaRequest): string | null {
 }
 
 const WEBHOOKS = /^\/api\/webhooks(?:\/|$)/
+// The catalogue's pictures are not counted, like the app's own files under /gallery: a page of works loads a dozen at
+// once (each kept a year by the browser), which would soon exhaust a shopper's 100 a minute (docs/products.md, "Images").
+const IMAGES = /^\/api\/gallery\/images\//i
 
 /**
  * Global `/api*` limit (spec 8, application routes): per minute, webhook endpoints 10,000 per client address,
@@ -85,7 +88,7 @@ export function applicationRateLimit(): Middleware {
   return async (req, res, next) => {
     const path = requestPath(req)
     const { limits, enabled } = settings()
-    if (!enabled || isPlatformPath(path)) return next()
+    if (!enabled || isPlatformPath(path) || IMAGES.test(path)) return next()
     let name: string
     let key: string
     let points: number

@@ -144,7 +144,9 @@ export const OrderSchema = z.object({
   source: z.enum(PLATFORM_ORDER_SOURCES),
   currency: z.string(),
   subtotal: z.number(),
-  shipping_cost: z.number(),
+  shipping_cost: z
+    .number()
+    .describe("What the shopper paid this artist for shipping (the artist's shipping rates; 0 when they have none)"),
   tax_amount: z.number(),
   total: z.number(),
   customer_email: z.string().nullable(),

@@ -2,6 +2,7 @@ import {
   AUTH_RATE_LIMIT_VARIABLES,
   AUTH_TOO_MANY_ATTEMPTS,
   authLimits,
+  authEndpoint,
   authRateLimitedBody,
   authRoute,
   identifierKey,
@@ -97,6 +98,14 @@ describe("authRoute", () => {
     ]) {
       expect([path, authRoute("POST", path)]).toEqual([path, null])
     }
+  })
+
+  it("knows the password update of a reset as an endpoint, not a limited route", () => {
+    expect(authEndpoint("POST", "/auth/member/emailpass/update")).toBe("update")
+    expect(authEndpoint("POST", "/Auth/User/%65mailpass/Update/")).toBe("update")
+    expect(authEndpoint("GET", "/auth/member/emailpass/update")).toBeNull()
+    expect(authEndpoint("POST", "/auth/member/emailpass/register")).toBe("register")
+    expect(authRoute("POST", "/auth/member/emailpass/update")).toBeNull()
   })
 })
 

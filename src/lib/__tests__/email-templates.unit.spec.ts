@@ -19,6 +19,27 @@ describe("rendering a notification for a provider that sends finished emails", (
     expect(confirmation.html).toContain("<li>&lt;Dawn&gt; × 2 — $34.99</li>")
     expect(confirmation.text).toContain("- <Dawn> x 2: $34.99")
 
+    // Shipping an artist charged (docs/shipping.md) is listed per artist; with none the email does not mention it.
+    expect(confirmation.text).not.toContain("Shipping")
+    const withShipping = renderEmail({
+      template: "gallery-order-confirmation",
+      data: {
+        publicId: "GAL-2",
+        total: 42.1,
+        shipping: 8.5,
+        artistOrders: [
+          { artistName: "Studio North", shipping: 8.5, shippingMethod: "Tracked", items: [] },
+          { artistName: "Studio East", shipping: 0, shippingMethod: null, items: [] },
+        ],
+      },
+    })
+    expect(withShipping.text).toContain("Shipping: $8.50 (Studio North, Tracked: $8.50).")
+    const artistEmail = renderEmail({
+      template: "gallery-artist-new-order",
+      data: { publicId: "GAL-2", subtotal: 19.99, shipping: 8.5, shippingMethod: "Tracked", artistPayout: 26.09, items: [] },
+    })
+    expect(artistEmail.text).toContain("You have a new gallery order (GAL-2): $19.99, shipping $8.50 (Tracked), your payout $26.09.")
+
     const shipped = renderEmail({ template: "gallery-order-shipped", data: { artistName: "Studio North", publicId: "GAL-1", trackingUrl: "https://track.test/1", items: [] } })
     expect(shipped.subject).toBe("Your order from Studio North has shipped")
     expect(shipped.text).toContain("Track it: https://track.test/1")

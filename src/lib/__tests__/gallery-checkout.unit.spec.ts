@@ -2,6 +2,11 @@ import {
   allocateStock,
   CHECKOUT_MESSAGES,
   checkoutResponseAmounts,
+  chooseArtistShipping,
+  defaultShippingOption,
+  NO_SHIPPING,
+  SHIPPING_MESSAGES,
+  shippingQuoteView,
   intentPaysOrder,
   summarizeCheckout,
   validateCheckoutCart,
@@ -109,6 +114,7 @@ describe("summarizeCheckout / checkoutResponseAmounts", () => {
     const summary = summarizeCheckout([line("east", 1295, 3), line("north", 3499, 1), line("south", 4550, 1)])
     expect(checkoutResponseAmounts(summary)).toEqual({
       total: 137.84,
+      // No artist has shipping rates: the contract's body, without shipping fields.
       breakdown: { subtotal: 119.34, galleryFee: 14.32, stripeFee: 4.18, total: 137.84 },
       artists: [
         { orgId: "east", artistName: "Artist east", itemCount: 3, subtotal: 38.85, artistPayout: 34.19 },
@@ -118,10 +124,150 @@ describe("summarizeCheckout / checkoutResponseAmounts", () => {
     })
   })
 
+  it("adds each artist's shipping to the total and to that artist's payout, with no commission on it", () => {
+    const shipping = new Map([
+      ["east", { cents: 850, optionId: "so_east", optionName: "Tracked", country: "FR" }],
+    ])
+    const summary = summarizeCheckout([line("east", 1295, 3), line("north", 3499, 1)], shipping)
+    // merchandise 73.84; fee 12% = 8.8608 -> 8.86; stripe (73.84 + 8.50 + 8.86) x 0.029 + 0.30 = 2.9448 -> 2.94
+    expect(checkoutResponseAmounts(summary)).toEqual({
+      total: 94.14,
+      breakdown: { subtotal: 73.84, shipping: 8.5, galleryFee: 8.86, stripeFee: 2.94, total: 94.14 },
+      artists: [
+        {
+          orgId: "east",
+          artistName: "Artist east",
+          itemCount: 3,
+          subtotal: 38.85,
+          shipping: 8.5,
+          shippingMethod: { id: "so_east", name: "Tracked" },
+          artistPayout: 34.19 + 8.5,
+        },
+        { orgId: "north", artistName: "Artist north", itemCount: 1, subtotal: 34.99, shipping: 0, shippingMethod: null, artistPayout: 30.79 },
+      ],
+    })
+    expect(summary.artists[0].payoutCents).toBe(3419 + 850)
+  })
+
   it("0.10 x 3 is 0.30, not 0.30000000000000004", () => {
     const amounts = checkoutResponseAmounts(summarizeCheckout([line("a", 10, 3)]))
     expect(amounts.breakdown.subtotal).toBe(0.3)
     expect(amounts.artists[0].artistPayout).toBe(0.26)
+  })
+})
+
+describe("chooseArtistShipping", () => {
+  const options = [
+    { id: "so_express", name: "Express", amountCents: 2500, estimate: { minDays: 1, maxDays: 2 } },
+    { id: "so_standard", name: "Standard", amountCents: 900, estimate: null },
+    { id: "so_tracked", name: "Tracked", amountCents: 900, estimate: { minDays: 3, maxDays: 5 } },
+  ]
+  const quote = { hasRates: true, options }
+
+  it("an artist without rates ships free, whatever the destination or choice", () => {
+    for (const country of ["FR", null]) {
+      expect(chooseArtistShipping({ orgId: "org_a", quote: { hasRates: false, options: [] }, country, chosenOptionId: "so_x" })).toEqual({ ok: true, value: NO_SHIPPING })
+      expect(chooseArtistShipping({ orgId: "org_a", quote: undefined, country, chosenOptionId: undefined })).toEqual({ ok: true, value: NO_SHIPPING })
+    }
+  })
+
+  it("defaults to the cheapest option, the first listed on a tie", () => {
+    expect(defaultShippingOption(options)?.id).toBe("so_standard")
+    expect(defaultShippingOption([])).toBeNull()
+    expect(chooseArtistShipping({ orgId: "org_a", quote, country: "FR", chosenOptionId: undefined })).toEqual({
+      ok: true,
+      value: { cents: 900, optionId: "so_standard", optionName: "Standard", country: "FR" },
+    })
+  })
+
+  it("takes the shopper's choice when the quote offers it", () => {
+    expect(chooseArtistShipping({ orgId: "org_a", quote, country: "FR", chosenOptionId: "so_express" })).toEqual({
+      ok: true,
+      value: { cents: 2500, optionId: "so_express", optionName: "Express", country: "FR" },
+    })
+  })
+
+  it("refuses, naming the artist in the field: no destination, no option there, an option not offered", () => {
+    expect(chooseArtistShipping({ orgId: "org_a", quote, country: null, chosenOptionId: undefined })).toEqual({
+      ok: false,
+      message: SHIPPING_MESSAGES.countryRequired,
+      field: "countries.org_a",
+    })
+    expect(chooseArtistShipping({ orgId: "org_a", quote: { hasRates: true, options: [] }, country: "JP", chosenOptionId: undefined })).toEqual({
+      ok: false,
+      message: "Artist does not ship to JP",
+      field: "shippingMethods.org_a",
+    })
+    expect(chooseArtistShipping({ orgId: "org_a", quote, country: "FR", chosenOptionId: "so_other_artist" })).toEqual({
+      ok: false,
+      message: SHIPPING_MESSAGES.optionUnavailable,
+      field: "shippingMethods.org_a",
+    })
+  })
+})
+
+describe("shippingQuoteView", () => {
+  const artist = (orgId: string, country: string | null) => ({ orgId, artistName: `Artist ${orgId}`, subtotalCents: 5000, itemCount: 2, country })
+  const quotes = new Map([
+    [
+      "north",
+      {
+        hasRates: true,
+        options: [
+          { id: "so_n_express", name: "Express", amountCents: 2400, estimate: { minDays: 1, maxDays: 2 } },
+          { id: "so_n_post", name: "Post", amountCents: 650, estimate: { minDays: 5, maxDays: 10 } },
+        ],
+      },
+    ],
+    ["east", { hasRates: true, options: [] }],
+    ["south", { hasRates: false, options: [] }],
+  ])
+
+  it("lists each artist's options with the default and the selection, and sums what checkout would charge", () => {
+    const view = shippingQuoteView([artist("north", "FR"), artist("south", "FR")], quotes, { north: "so_n_express" })
+    expect(view).toEqual({
+      shipping: 24,
+      available: true,
+      artists: [
+        {
+          orgId: "north",
+          artistName: "Artist north",
+          country: "FR",
+          chargesShipping: true,
+          available: true,
+          reason: null,
+          options: [
+            { id: "so_n_express", name: "Express", amount: 24, estimate: { minDays: 1, maxDays: 2 } },
+            { id: "so_n_post", name: "Post", amount: 6.5, estimate: { minDays: 5, maxDays: 10 } },
+          ],
+          defaultOptionId: "so_n_post",
+          selectedOptionId: "so_n_express",
+          shipping: 24,
+        },
+        {
+          orgId: "south",
+          artistName: "Artist south",
+          country: "FR",
+          chargesShipping: false,
+          available: true,
+          reason: null,
+          options: [],
+          defaultOptionId: null,
+          selectedOptionId: null,
+          shipping: 0,
+        },
+      ],
+    })
+  })
+
+  it("says why an artist cannot ship there, and the quote is then not available", () => {
+    const view = shippingQuoteView([artist("north", null), artist("east", "JP")], quotes)
+    expect(view.available).toBe(false)
+    expect(view.shipping).toBe(0)
+    expect(view.artists.map((a) => [a.orgId, a.available, a.reason, a.shipping])).toEqual([
+      ["north", false, SHIPPING_MESSAGES.countryRequired, null],
+      ["east", false, "Artist does not ship to JP", null],
+    ])
   })
 })
 

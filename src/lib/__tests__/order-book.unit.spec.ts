@@ -7,7 +7,9 @@ import {
   isOpenStatus,
   orderBookPaymentStatus,
   orderBookStatus,
+  orderShipments,
   orderSourceOf,
+  orderStatusFacts,
   toMedusaAddress,
   type OrderStatusFacts,
 } from "../order-book"
@@ -82,6 +84,47 @@ describe("order book rules", () => {
     expect(orderBookPaymentStatus(store({ paidAmount: 50 }))).toBe("paid")
     expect(orderBookPaymentStatus(store({ paidAmount: 50, medusaStatus: "canceled" }))).toBe("refunded")
     expect(orderBookPaymentStatus(store({ medusaStatus: "canceled" }))).toBe("pending")
+  })
+
+  it("reads the facts of a row: a mirror's from its gallery rows, any other order's from Medusa", () => {
+    const row = {
+      is_gallery: true,
+      artist_status: "paid" as const,
+      gallery_status: "cancelled" as const,
+      medusa_status: "pending",
+      // A mirror whose payment the order book has not recorded yet: nothing transacted in Medusa.
+      paid_amount: "0",
+      total: "69.98",
+      fulfilled: false,
+      shipped: false,
+      delivered: false,
+    }
+    expect(orderStatusFacts(row)).toEqual({ source: "gallery", artistStatus: "paid", galleryStatus: "cancelled" })
+    expect(orderBookPaymentStatus(orderStatusFacts(row))).toBe("refunded")
+    expect(orderBookPaymentStatus(orderStatusFacts({ ...row, gallery_status: "paid" }))).toBe("paid")
+    // A store order, or a row that lost its gallery context, reads Medusa's figures.
+    expect(orderStatusFacts({ ...row, is_gallery: false, paid_amount: "69.98", medusa_status: "canceled" })).toEqual({
+      source: "store",
+      medusaStatus: "canceled",
+      paidAmount: 69.98,
+      total: 69.98,
+      fulfilled: false,
+      shipped: false,
+      delivered: false,
+    })
+    expect(orderBookPaymentStatus(orderStatusFacts({ ...row, is_gallery: false, paid_amount: "69.98", medusa_status: "canceled" }))).toBe("refunded")
+    expect(orderStatusFacts({ ...row, artist_status: null })).toMatchObject({ source: "store" })
+  })
+
+  it("shows a gallery order's shipment from the gallery's record, a store order's from Medusa's fulfilments", () => {
+    const gallery = { carrier: "UPS", tracking_number: "1Z9", tracking_url: "https://x/1Z9", shipped_at: "2026-01-02T00:00:00.000Z", delivered_at: null }
+    const medusa = { ...gallery, shipped_at: "2026-01-02T00:00:02.000Z" }
+    // Shipped a moment ago: Medusa's fulfilment is not written yet, the view still shows the tracking number.
+    expect(orderShipments({ fulfilments: [], galleryShipment: gallery })).toEqual([gallery])
+    expect(orderShipments({ fulfilments: [medusa], galleryShipment: gallery })).toEqual([gallery])
+    expect(orderShipments({ fulfilments: [], galleryShipment: { ...gallery, carrier: null, tracking_number: null, tracking_url: null, shipped_at: null } })).toEqual([])
+    expect(orderShipments({ fulfilments: [medusa], galleryShipment: null })).toEqual([medusa])
+    expect(orderShipments({ fulfilments: [], galleryShipment: null })).toEqual([])
   })
 
   it("classifies statuses for analytics", () => {

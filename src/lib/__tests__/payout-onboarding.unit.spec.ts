@@ -1,10 +1,5 @@
-import {
-  appBaseUrl,
-  canReceivePayouts,
-  connectedAccountIdempotencyKey,
-  DEFAULT_APP_URL,
-  onboardingReturnUrls,
-} from "../payout-onboarding"
+import { canReceivePayouts, connectedAccountIdempotencyKey, onboardingReturnUrls } from "../payout-onboarding"
+import { publicUrls } from "../public-urls"
 
 describe("canReceivePayouts", () => {
   const ready = { stripeAccountId: "acct_1", payoutsEnabled: true, transfersActive: true }
@@ -27,26 +22,22 @@ describe("connectedAccountIdempotencyKey", () => {
 })
 
 describe("onboarding return URLs", () => {
-  it("default to this server in development", () => {
-    expect(appBaseUrl(undefined)).toBe(DEFAULT_APP_URL)
-    expect(appBaseUrl("  ")).toBe(DEFAULT_APP_URL)
-    expect(onboardingReturnUrls(undefined)).toEqual({
+  it("are the dashboard's payout settings, on this server in development", () => {
+    expect(onboardingReturnUrls(publicUrls({}).appUrl)).toEqual({
       refreshUrl: "http://localhost:9000/dashboard/settings/payouts?onboarding=refresh",
       returnUrl: "http://localhost:9000/dashboard/settings/payouts?onboarding=return",
     })
   })
 
-  it("follow APP_URL, with or without a path and trailing slash", () => {
-    expect(onboardingReturnUrls("https://app.atelier.example/").returnUrl).toBe(
-      "https://app.atelier.example/settings/payouts?onboarding=return"
+  it("follow PORT, PUBLIC_URL and APP_URL", () => {
+    expect(onboardingReturnUrls(publicUrls({ PORT: "7001" }).appUrl).returnUrl).toBe(
+      "http://localhost:7001/dashboard/settings/payouts?onboarding=return"
     )
-    expect(onboardingReturnUrls("https://atelier.example/dashboard/").refreshUrl).toBe(
-      "https://atelier.example/dashboard/settings/payouts?onboarding=refresh"
+    expect(onboardingReturnUrls(publicUrls({ PUBLIC_URL: "https://atelier.example/", PORT: "7001" }).appUrl).returnUrl).toBe(
+      "https://atelier.example/dashboard/settings/payouts?onboarding=return"
     )
-  })
-
-  it("refuse an APP_URL that is not an absolute http(s) URL", () => {
-    expect(() => appBaseUrl("app.atelier.example")).toThrow("APP_URL is not a valid URL")
-    expect(() => appBaseUrl("javascript:alert(1)")).toThrow("APP_URL must be an http or https URL")
+    expect(onboardingReturnUrls(publicUrls({ APP_URL: "https://app.atelier.example/", PORT: "7001" }).appUrl).refreshUrl).toBe(
+      "https://app.atelier.example/settings/payouts?onboarding=refresh"
+    )
   })
 })

@@ -8,7 +8,15 @@ import { artistOrderAddressChangedMessages } from "../../lib/outbox"
  */
 
 /** `unchanged`: the artist order has that address already (nothing written, recorded or emailed). */
-export type ArtistAddressOutcome = "updated" | "unchanged" | "not_found" | "single_address" | "cancelled" | "shipped"
+/** `wrong_country`: the artist charged shipping for another country than the address's (docs/shipping.md). */
+export type ArtistAddressOutcome =
+  | "updated"
+  | "unchanged"
+  | "not_found"
+  | "single_address"
+  | "cancelled"
+  | "shipped"
+  | { refused: "wrong_country"; country: string }
 
 /**
  * Sets the shipping address of one organization's artist order in a per_artist order, unless it has shipped
@@ -37,7 +45,7 @@ export async function setArtistOrderShippingAddress(
   const rows = (await manager.execute(
     `WITH target AS (
          SELECT o.shipping_option, o.status AS order_status, ao.id AS artist_order_id, ao.status AS artist_status,
-                ao.shipping_address AS previous_address
+                ao.shipping_address AS previous_address, ao.shipping_country
          FROM gallery_order o
          JOIN gallery_artist_order ao
            ON ao.gallery_order_id = o.id AND ao.organization_id = ? AND ao.deleted_at IS NULL
@@ -50,6 +58,7 @@ export async function setArtistOrderShippingAddress(
          WHERE ao.id = t.artist_order_id AND t.shipping_option = 'per_artist' AND t.order_status <> 'cancelled'
            AND ao.status NOT IN ('shipped', 'delivered')
            AND ao.shipping_address IS DISTINCT FROM ?::jsonb
+           AND (t.shipping_country IS NULL OR upper(?::jsonb ->> 'country') = t.shipping_country)
          RETURNING ao.id, t.previous_address
        ),
        recorded AS (
@@ -66,11 +75,13 @@ export async function setArtistOrderShippingAddress(
          FROM recorded, jsonb_to_recordset(?::jsonb) AS m(id text, key text, topic text, handler text, payload jsonb)
          ON CONFLICT (key) WHERE deleted_at IS NULL DO NOTHING
        )
-       SELECT t.shipping_option, t.order_status, t.artist_status, (SELECT count(*) FROM updated)::int AS updated
+       SELECT t.shipping_option, t.order_status, t.artist_status, t.shipping_country,
+              (SELECT count(*) FROM updated)::int AS updated
        FROM target t`,
     [
       input.organizationId,
       input.publicId,
+      address,
       address,
       address,
       changeId,
@@ -78,12 +89,20 @@ export async function setArtistOrderShippingAddress(
       input.clientAddress || null,
       JSON.stringify(outbox),
     ]
-  )) as unknown as { shipping_option: string; order_status: string; artist_status: string; updated: number }[]
+  )) as unknown as {
+    shipping_option: string
+    order_status: string
+    artist_status: string
+    shipping_country: string | null
+    updated: number
+  }[]
   const row = rows[0]
   if (!row) return "not_found"
   if (row.updated === 1) return "updated"
   if (row.shipping_option !== "per_artist") return "single_address"
   if (row.order_status === "cancelled") return "cancelled"
   if (row.artist_status === "shipped" || row.artist_status === "delivered") return "shipped"
+  const country = String(input.shippingAddress.country ?? "").toUpperCase()
+  if (row.shipping_country && country !== row.shipping_country) return { refused: "wrong_country", country: row.shipping_country }
   return "unchanged"
 }

@@ -29,6 +29,10 @@ export type CheckoutArtistOrderInput = {
   artist_name: string
   subtotal_cents: number
   payout_cents: number
+  shipping_cents: number
+  shipping_option_id: string | null
+  shipping_option_name: string | null
+  shipping_country: string | null
   shipping_address: Record<string, unknown> | null
   items: CheckoutOrderItemInput[]
 }
@@ -41,6 +45,7 @@ export type CheckoutOrderInput = {
   shipping_option: "single_address" | "per_artist"
   shipping_address: Record<string, unknown> | null
   subtotal_cents: number
+  shipping_cents: number
   gallery_fee_cents: number
   stripe_fee_cents: number
   total_cents: number
@@ -66,21 +71,24 @@ export const PUBLIC_ID_TAKEN = "gallery_public_id_taken"
 const CREATE_CHECKOUT_ORDER = preparedStatement("gallery_create_checkout_order", `
 WITH parent AS (
   INSERT INTO gallery_order
-    (id, public_id, status, email, shipping_option, shipping_address, subtotal_cents, gallery_fee_cents,
-     stripe_fee_cents, total_cents, currency_code, payment_intent_id, transfer_group, cart_session_id,
-     referral_session_id, created_at, updated_at)
-  VALUES (?, ?, 'pending', ?, ?, ?::jsonb, ?, ?, ?, ?, 'usd', ?, ?, ?, ?, now(), now())
+    (id, public_id, status, email, shipping_option, shipping_address, subtotal_cents, shipping_cents,
+     gallery_fee_cents, stripe_fee_cents, total_cents, currency_code, payment_intent_id, transfer_group,
+     cart_session_id, referral_session_id, created_at, updated_at)
+  VALUES (?, ?, 'pending', ?, ?, ?::jsonb, ?, ?, ?, ?, ?, 'usd', ?, ?, ?, ?, now(), now())
   RETURNING id, public_id, created_at
 ),
 artists AS (
   INSERT INTO gallery_artist_order
-    (id, gallery_order_id, organization_id, artist_name, status, subtotal_cents, payout_cents, shipping_address,
-     created_at, updated_at)
+    (id, gallery_order_id, organization_id, artist_name, status, subtotal_cents, payout_cents, shipping_cents,
+     shipping_option_id, shipping_option_name, shipping_country, shipping_address, created_at, updated_at)
   SELECT a.id, p.id, a.organization_id, a.artist_name, 'pending', a.subtotal_cents, a.payout_cents,
-         a.shipping_address, p.created_at + a.position * interval '1 microsecond', now()
+         a.shipping_cents, a.shipping_option_id, a.shipping_option_name, a.shipping_country, a.shipping_address,
+         p.created_at + a.position * interval '1 microsecond', now()
   FROM parent p,
        jsonb_to_recordset(?::jsonb) AS a(id text, organization_id text, artist_name text, subtotal_cents integer,
-                                          payout_cents integer, shipping_address jsonb, position integer)
+                                          payout_cents integer, shipping_cents integer, shipping_option_id text,
+                                          shipping_option_name text, shipping_country text, shipping_address jsonb,
+                                          position integer)
   RETURNING id
 ),
 items AS (
@@ -172,6 +180,10 @@ export async function createCheckoutOrder(
     artist_name: a.artist_name,
     subtotal_cents: a.subtotal_cents,
     payout_cents: a.payout_cents,
+    shipping_cents: a.shipping_cents,
+    shipping_option_id: a.shipping_option_id,
+    shipping_option_name: a.shipping_option_name,
+    shipping_country: a.shipping_country,
     shipping_address: a.shipping_address,
     position,
   }))
@@ -193,6 +205,7 @@ export async function createCheckoutOrder(
       input.shipping_option,
       input.shipping_address === null ? null : JSON.stringify(input.shipping_address),
       input.subtotal_cents,
+      input.shipping_cents,
       input.gallery_fee_cents,
       input.stripe_fee_cents,
       input.total_cents,

@@ -15,6 +15,7 @@ import {
   RECIPIENT_MAX_ATTEMPTS,
 } from "../../lib/campaigns"
 import type { EmailEventKind } from "../../lib/email-events"
+import { publicServerUrl } from "../../lib/public-urls"
 import {
   listUnsubscribeHeaders,
   signUnsubscribeToken,
@@ -32,7 +33,7 @@ import { Segment } from "./models/segment"
 export type MarketingModuleOptions = {
   /** Signs unsubscribe tokens (medusa-config.ts: UNSUBSCRIBE_SECRET, else JWT_SECRET). */
   unsubscribeSecret?: string
-  /** Base URL of links in emails (PUBLIC_URL). */
+  /** Base URL of links in emails (PUBLIC_URL, else `http://localhost:$PORT`: src/lib/public-urls.ts). */
   publicUrl?: string
   /** Verifies the email provider's events (RESEND_WEBHOOK_SECRET, a Svix `whsec_...` secret); none: not configured. */
   emailWebhookSecret?: string
@@ -116,7 +117,7 @@ class MarketingModuleService extends MedusaService({
     // MedusaService reads the container; the options are this module's own.
     super(dependencies, options)
     this.unsubscribeSecret = options.unsubscribeSecret || "atelier-dev-jwt_secret"
-    this.publicUrl = (options.publicUrl || "http://localhost:9000").replace(/\/+$/, "")
+    this.publicUrl = (options.publicUrl || publicServerUrl({})).replace(/\/+$/, "")
     this.emailWebhook = options.emailWebhookSecret ? new Webhook(options.emailWebhookSecret) : null
   }
 

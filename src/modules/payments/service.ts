@@ -2,6 +2,7 @@ import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { Context, DAL } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import { entityId } from "../../lib/entity-id"
+import { publicServerUrl } from "../../lib/public-urls"
 import { sqlManager } from "../common/sql-manager"
 import { ProcessedWebhookEvent } from "./models/processed-webhook-event"
 import { SandboxAccount } from "./models/sandbox-account"
@@ -33,9 +34,6 @@ import {
   TransferPage,
   WebhookEvent,
 } from "./types"
-
-/** This server in development (PUBLIC_URL unset). */
-const DEFAULT_PUBLIC_URL = "http://localhost:9000"
 
 type InjectedDependencies = {
   baseRepository: DAL.RepositoryService
@@ -75,7 +73,8 @@ class PaymentsModuleService
           // The development secret is public: a production demo verifies webhooks only with its own secret.
           webhookSecret:
             options.stripeWebhookSecret || (options.localGatewayInProduction ? undefined : LOCAL_WEBHOOK_SECRET),
-          publicUrl: options.publicUrl || DEFAULT_PUBLIC_URL,
+          // medusa-config.ts passes the configured address; a module loaded without it takes the rule's default.
+          publicUrl: options.publicUrl || publicServerUrl({}),
         })
     this.provider = this.gateway_.provider
   }

@@ -21,8 +21,8 @@ export interface PaymentsModuleOptions {
    */
   localGatewayInProduction?: boolean
   /**
-   * PUBLIC_URL: this server's address as a browser reaches it. The local gateway's onboarding links point at its
-   * sandbox page there (`/api/sandbox/accounts/{id}/onboarding`). Default `http://localhost:9000`.
+   * This server's address as a browser reaches it (PUBLIC_URL, else `http://localhost:$PORT`: src/lib/public-urls.ts).
+   * The local gateway's onboarding links point at its sandbox page there (`/api/sandbox/accounts/{id}/onboarding`).
    */
   publicUrl?: string
 }

@@ -1,20 +1,12 @@
-import type { CreateNotificationDTO, MedusaContainer } from "@medusajs/framework/types"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, NotificationStatus } from "@medusajs/framework/utils"
-import { campaignEmailHtml } from "../../lib/campaign-content"
-import {
-  CAMPAIGN_BATCH_SIZE,
-  CAMPAIGN_EMAIL_TEMPLATE,
-  CAMPAIGN_LEASE_SECONDS,
-  CAMPAIGN_RETRY_SECONDS,
-  campaignEmailKey,
-} from "../../lib/campaigns"
+import { CAMPAIGN_BATCH_SIZE, CAMPAIGN_LEASE_SECONDS, CAMPAIGN_RETRY_SECONDS, campaignEmailKey } from "../../lib/campaigns"
 import { errorMessage } from "../../lib/error-message"
 import { MARKETING_MODULE } from "../../modules/marketing"
 import type MarketingModuleService from "../../modules/marketing/service"
 import type { ClaimedCampaign, PendingRecipient, SentRecipient } from "../../modules/marketing/service"
-import { ORGANIZATION_MODULE } from "../../modules/organization"
-import type OrganizationModuleService from "../../modules/organization/service"
 import { notificationsByKey, sendNotificationsOnce } from "../../workflows/common/notifications"
+import { campaignNotification, campaignStoreName } from "./campaign-email"
 
 export type CampaignDelivery = {
   campaignId: string
@@ -23,37 +15,6 @@ export type CampaignDelivery = {
   failed: number
   /** The campaign's status when the run let it go: `sending` means recipients are still pending (a later run). */
   status: "sending" | "sent" | "failed"
-}
-
-/** One recipient's email: the campaign's HTML with the store's footer, and the one-click unsubscribe headers. */
-function campaignNotification(
-  marketing: MarketingModuleService,
-  campaign: ClaimedCampaign,
-  storeName: string,
-  recipient: PendingRecipient
-): CreateNotificationDTO {
-  const { url, headers } = marketing.unsubscribeLink({ organizationId: campaign.organization_id, email: recipient.email })
-  return {
-    to: recipient.email,
-    channel: "email",
-    template: CAMPAIGN_EMAIL_TEMPLATE,
-    trigger_type: "marketing.campaign",
-    resource_type: "marketing_campaign",
-    resource_id: campaign.id,
-    receiver_id: recipient.id,
-    idempotency_key: campaignEmailKey(campaign.id, recipient.id),
-    data: {
-      subject: campaign.subject,
-      campaign_id: campaign.id,
-      recipient_id: recipient.id,
-      organization_id: campaign.organization_id,
-      store_name: storeName,
-      unsubscribe_url: url,
-      headers,
-    },
-    // The HTML goes to the provider only: the notification row keeps the data above, not 10,000 copies of the body.
-    content: { subject: campaign.subject, html: campaignEmailHtml(campaign.content, { storeName, unsubscribeUrl: url }) },
-  }
 }
 
 /**
@@ -131,9 +92,7 @@ export async function deliverCampaign(
   const now = input.now ?? new Date()
   const campaign = await marketing.claimSendingCampaign({ now, campaignId: input.campaignId })
   if (!campaign) return null
-  const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
-  const [organization] = await organizations.listOrganizations({ id: campaign.organization_id }, { select: ["id", "name"], take: 1 })
-  const storeName = organization?.name ?? "our store"
+  const storeName = await campaignStoreName(container, campaign.organization_id)
   const delivery: CampaignDelivery = { campaignId: campaign.id, sent: 0, skipped: 0, failed: 0, status: "sending" }
   try {
     for (;;) {

@@ -18,6 +18,7 @@ import {
   type MirrorArtistOrdersResult,
 } from "../../workflows/order-book/workflows/mirror-artist-orders"
 import { ensureOrderBookSetup } from "../../workflows/order-book/utils/shipping-setup"
+import { recordCancelledOrderRefund, recordOrderPayments } from "./payments"
 
 /** Seconds a second sync of the same artist order waits for the first. */
 const MIRROR_LOCK_TIMEOUT_SECONDS = 60
@@ -122,8 +123,10 @@ async function syncFulfilment(container: MedusaContainer, source: OrderBookSourc
 }
 
 /**
- * What is missing after the mirror exists: cancels it when the gallery order was cancelled; creates its fulfilment and
- * shipment once the artist shipped, and marks it delivered once delivered.
+ * What is missing after the mirror exists and its payment is recorded: cancels it when the gallery order was cancelled
+ * (Medusa's cancellation refunds the captured payment, so Medusa reads refunded as the gallery does; a mirror Medusa
+ * cancelled before its payment was recorded gets the refund recorded now); creates its fulfilment and shipment once
+ * the artist shipped, and marks it delivered once delivered.
  */
 async function syncMirrorState(container: MedusaContainer, artistOrderId: string, orderId: string) {
   const [source, order] = await Promise.all([getOrderBookSource(container, artistOrderId), getMirrorOrder(container, orderId)])
@@ -131,6 +134,8 @@ async function syncMirrorState(container: MedusaContainer, artistOrderId: string
   if (source.gallery_status === "cancelled") {
     if (order.status !== "canceled") {
       await cancelOrderWorkflow(container).run({ input: { order_id: order.id, no_notification: true } })
+    } else {
+      await recordCancelledOrderRefund(container, order.id)
     }
     return
   }
@@ -147,8 +152,9 @@ function needsStateSync(mirror: MirrorArtistOrdersResult[string]): boolean {
 
 /**
  * Brings the Medusa mirrors of these artist orders in step with the gallery rows (the source of truth), doing only
- * what is missing: creates and links the mirrors of paid artist orders (one workflow for all), then cancels, fulfils,
- * ships or delivers each one whose gallery state asks for it. Under the artist orders' locks (Medusa's locking module:
+ * what is missing: creates and links the mirrors of paid artist orders (one workflow for all), records their payments
+ * (one read, and one workflow for those missing one: ./payments.ts), then cancels, fulfils, ships or delivers each one
+ * whose gallery state asks for it. Under the artist orders' locks (Medusa's locking module:
  * in-process, or Redis with REDIS_URL; taken one key at a time in sorted order), so replays, the back-fill job and
  * racing handlers never make two mirrors or two fulfilments. Returns artist order id -> mirror id (null while unpaid).
  */
@@ -164,6 +170,8 @@ export async function syncArtistOrderMirrors(
     MIRROR_LOCK_TIMEOUT_SECONDS,
     async () => {
       const { result } = await mirrorArtistOrdersWorkflow(container).run({ input: { artistOrderIds: ids } })
+      // Before any cancellation: Medusa's cancellation refunds the payment it finds captured.
+      await recordOrderPayments(container, ids.flatMap((id) => result[id]?.orderId ?? []))
       const mirrors: Record<string, string | null> = {}
       for (const id of ids) {
         const mirror = result[id]

@@ -15,7 +15,12 @@ import {
   type StoreOrderPaidPayload,
 } from "../../lib/outbox"
 import { sendAddressChangeEmails } from "./handlers/address-change-email"
-import { cancelGalleryOrderMirrors, mirrorPaidGalleryOrders, syncArtistOrderFulfilment } from "./handlers/medusa-order-book"
+import {
+  cancelGalleryOrderMirrors,
+  mirrorPaidGalleryOrders,
+  recordPaidStoreOrderPayments,
+  syncArtistOrderFulfilment,
+} from "./handlers/medusa-order-book"
 import { sendGalleryOrderPaidEmails } from "./handlers/order-paid-emails"
 import {
   queueArtistOrderShippedWebhooks,
@@ -70,6 +75,8 @@ export const OUTBOX_HANDLERS: Record<string, OutboxHandler> = {
   [STORE_ORDER_PAID_HANDLERS.referralConversion]: eachOf<StoreOrderPaidPayload>(recordStoreReferralConversion),
   [STORE_ORDER_PAID_HANDLERS.guestCustomer]: (container, payloads) =>
     attachStoreOrderCustomers(container, payloads as StoreOrderPaidPayload[]),
+  [STORE_ORDER_PAID_HANDLERS.medusaPayment]: (container, payloads) =>
+    recordPaidStoreOrderPayments(container, payloads as StoreOrderPaidPayload[]),
   // The organizations' outbound webhooks (docs/outbound-webhooks.md): one query per batch when nobody listens.
   [GALLERY_ORDER_PAID_HANDLERS.organizationWebhooks]: (container, payloads) =>
     queueGalleryOrderPaidWebhooks(container, payloads as GalleryOrderPaidPayload[]),

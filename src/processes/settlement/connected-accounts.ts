@@ -2,6 +2,7 @@ import type { IEventBusModuleService, MedusaContainer } from "@medusajs/framewor
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { GALLERY_OUTBOX_READY_EVENT, organizationPayoutsReadyMessage } from "../../lib/outbox"
 import { connectedAccountIdempotencyKey, onboardingReturnUrls } from "../../lib/payout-onboarding"
+import { publicUrls } from "../../lib/public-urls"
 import { GALLERY_MODULE } from "../../modules/gallery"
 import type GalleryModuleService from "../../modules/gallery/service"
 import { ORGANIZATION_MODULE } from "../../modules/organization"
@@ -51,7 +52,7 @@ export async function startPayoutOnboarding(
     }
   )
 
-  const link = await payments.createAccountLink({ accountId, ...onboardingReturnUrls(process.env.APP_URL) })
+  const link = await payments.createAccountLink({ accountId, ...onboardingReturnUrls(publicUrls(process.env).appUrl) })
   return { url: link.url, accountId }
 }
 

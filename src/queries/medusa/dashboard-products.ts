@@ -7,8 +7,8 @@ import type { DashboardProductStatus } from "../../lib/dashboard-products"
  *
  * Variant order = variant_rank, then oldest, then smallest id; the first is the default (as in products.ts).
  * A variant's price = its plain USD price (no rules, no price list). Its inventory_quantity = the stocked quantity
- * of its inventory items' levels at the organization's stock location (the one linked to its sales channel, else
- * the store's default location), as the dashboard writes it.
+ * of its inventory items' levels at the organization's stock location (its own, else one linked to its sales
+ * channel, else the store's default location), as the dashboard writes it.
  */
 
 /** What the statements return per product (plus `total_count` for a list). */
@@ -44,17 +44,28 @@ export type DashboardVariantRow = {
   inventory_quantity: number | null
 }
 
-/** The organization's stock location (`loc.id`, null when there is none); binding: the organization id. */
-const LOCATION_CTE = `loc AS (
+/**
+ * The organization's stock location (`loc.id`, null when there is none): its own (where it ships from,
+ * src/links/organization-stock-location.ts), else one linked to its sales channel, else the store's default, as
+ * the product workflows choose it. `organizationId` is SQL that gives the organization's id (its bindings are the
+ * CTE's).
+ */
+const locationCte = (organizationId: string) => `loc AS (
   SELECT coalesce(
+    (SELECT osl.stock_location_id
+       FROM organization_organization_stock_location_stock_location osl
+      WHERE osl.organization_id = o.id AND osl.deleted_at IS NULL
+      ORDER BY osl.created_at
+      LIMIT 1),
     (SELECT scl.stock_location_id
        FROM organization_organization_sales_channel_sales_channel osc
        JOIN sales_channel_stock_location scl ON scl.sales_channel_id = osc.sales_channel_id AND scl.deleted_at IS NULL
-      WHERE osc.organization_id = ? AND osc.deleted_at IS NULL
+      WHERE osc.organization_id = o.id AND osc.deleted_at IS NULL
       ORDER BY scl.stock_location_id
       LIMIT 1),
     (SELECT s.default_location_id FROM store s WHERE s.deleted_at IS NULL ORDER BY s.created_at LIMIT 1)
   ) AS id
+  FROM (SELECT (${organizationId})::text AS id) o
 )`
 
 /** Every column of the view for the product `p` / artist row `ap` (with `loc` in scope). */
@@ -126,7 +137,7 @@ export function dashboardProductsQuery(filters: DashboardProductFilters): { sql:
   }
   bindings.push(filters.limit, filters.offset)
   const sql = `
-WITH ${LOCATION_CTE},
+WITH ${locationCte("?")},
 filtered AS (
   SELECT p.id, p.created_at
   FROM artist_product ap
@@ -158,13 +169,9 @@ ORDER BY page_product.created_at DESC, page_product.id DESC`
  * (twice: once for its organization's stock location).
  */
 export const DASHBOARD_PRODUCT_BY_ID_SQL = `
-WITH ${LOCATION_CTE.replace(
-  "WHERE osc.organization_id = ?",
-  `WHERE osc.organization_id = (
-        SELECT ap.organization_id FROM organization_artist_product_product_product apl
+WITH ${locationCte(`SELECT ap.organization_id FROM organization_artist_product_product_product apl
         JOIN artist_product ap ON ap.id = apl.artist_product_id AND ap.deleted_at IS NULL
-        WHERE apl.product_id = ? AND apl.deleted_at IS NULL LIMIT 1)`
-)}
+        WHERE apl.product_id = ? AND apl.deleted_at IS NULL LIMIT 1`)}
 SELECT ${PRODUCT_COLUMNS}
 FROM product p
 ${PRODUCT_JOINS}

@@ -32,6 +32,10 @@ export type OrderBookSource = {
   organization_id: string
   artist_status: ArtistOrderStatus
   subtotal_cents: number
+  /** The artist's shipping charge and the Medusa shipping option it came from (null: the artist has no rates). */
+  shipping_cents: number
+  shipping_option_id: string | null
+  shipping_option_name: string | null
   carrier: string | null
   tracking_number: string | null
   tracking_url: string | null
@@ -65,7 +69,7 @@ export async function getOrderBookSources(source: PgSource, artistOrderIds: stri
        JOIN gallery_artist_order ao ON ao.id = t.artist_order_id AND ao.deleted_at IS NULL
      )
      SELECT ao.id AS artist_order_id, ao.organization_id, ao.status AS artist_status, ao.subtotal_cents,
-            ao.carrier, ao.tracking_number, ao.tracking_url, ao.shipping_address AS artist_shipping_address,
+            ao.shipping_cents, ao.shipping_option_id, ao.shipping_option_name, ao.carrier, ao.tracking_number, ao.tracking_url, ao.shipping_address AS artist_shipping_address,
             g.id AS gallery_order_id, g.public_id, g.status AS gallery_status, g.email,
             g.shipping_address AS gallery_shipping_address, ao.sales_channel_id,
             (SELECT l.order_id FROM gallery_gallery_artist_order_order_order l
@@ -167,7 +171,8 @@ export async function getMirrorOrder(
 
 /**
  * The facts of a Medusa order `alias` that the order book derives its amounts and status from, as lateral joins
- * named `amounts` (subtotal, tax_amount), `shipping` (shipping_cost), `paid` (paid_amount) and `ful` (fulfilled,
+ * named `amounts` (subtotal, tax_amount), `shipping` (shipping_cost), `paid` (paid_amount: the captured amount, the
+ * order's positive transactions; a refund's negative one does not make a paid order unpaid) and `ful` (fulfilled,
  * shipped, delivered): the dashboard routes and the platform API read the same numbers.
  */
 export function orderFactsJoins(alias: string): string {
@@ -187,7 +192,7 @@ export function orderFactsJoins(alias: string): string {
       AND os.return_id IS NULL AND os.claim_id IS NULL AND os.exchange_id IS NULL
   ) shipping ON true
   LEFT JOIN LATERAL (
-    SELECT coalesce(sum(t.amount), 0) AS paid_amount FROM order_transaction t
+    SELECT coalesce(sum(t.amount) FILTER (WHERE t.amount > 0), 0) AS paid_amount FROM order_transaction t
     WHERE t.order_id = ${alias}.id AND t.deleted_at IS NULL
   ) paid ON true
   LEFT JOIN LATERAL (
@@ -207,14 +212,16 @@ export const ORGANIZATION_ORDERS = "orders"
 
 /**
  * The gallery artist order a Medusa order `alias` mirrors (none for store orders), as a lateral join named `gallery`
- * (artist_order_id, artist_status, subtotal_cents, payout_cents, gallery_status). Looked up per order through the
+ * (artist_order_id, artist_status, subtotal_cents, payout_cents, gallery_status, and the artist's shipment: carrier,
+ * tracking_number, tracking_url, shipped_at, delivered_at as artist_*). Looked up per order through the
  * link's order_id index: a plain join lets a planner with stale statistics (a young, fast-growing order book) scan the
  * whole link table for every order.
  */
 export function galleryContextJoin(alias: string): string {
   return `  LEFT JOIN LATERAL (
     SELECT ao.id AS artist_order_id, ao.status AS artist_status, ao.subtotal_cents, ao.payout_cents,
-           g.status AS gallery_status
+           g.status AS gallery_status, ao.carrier AS artist_carrier, ao.tracking_number AS artist_tracking_number,
+           ao.tracking_url AS artist_tracking_url, ao.shipped_at AS artist_shipped_at, ao.delivered_at AS artist_delivered_at
     FROM gallery_gallery_artist_order_order_order aol
     JOIN gallery_artist_order ao ON ao.id = aol.gallery_artist_order_id AND ao.deleted_at IS NULL
     LEFT JOIN gallery_order g ON g.id = ao.gallery_order_id
@@ -242,7 +249,8 @@ org_orders AS (
          -- A store sale's platform fee, recorded on its Medusa order when the payment settled (docs/store-checkout.md).
          CASE WHEN o.metadata->>'platform_fee_cents' ~ '^[0-9]+$' THEN (o.metadata->>'platform_fee_cents')::int END
            AS store_platform_fee_cents,
-         gallery.gallery_status
+         gallery.gallery_status, gallery.artist_carrier, gallery.artist_tracking_number, gallery.artist_tracking_url,
+         gallery.artist_shipped_at, gallery.artist_delivered_at
   FROM organization_organization_sales_channel_sales_channel osc
   JOIN "order" o ON o.sales_channel_id = osc.sales_channel_id AND o.deleted_at IS NULL AND o.is_draft_order = false
   LEFT JOIN order_address addr ON addr.id = o.shipping_address_id
@@ -309,6 +317,12 @@ export type OrganizationOrderRow = {
   subtotal_cents: number | null
   payout_cents: number | null
   store_platform_fee_cents: number | null
+  /** The gallery's record of the artist's shipment (gallery orders). */
+  artist_carrier: string | null
+  artist_tracking_number: string | null
+  artist_tracking_url: string | null
+  artist_shipped_at: Date | string | null
+  artist_delivered_at: Date | string | null
   currency_code: string
   subtotal: string | number
   tax_amount: string | number

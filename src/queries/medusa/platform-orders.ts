@@ -1,3 +1,4 @@
+import type { OrderFactsRow } from "../../lib/order-book"
 import type { Cursor, Filter } from "../../lib/v1-query"
 import { filterConditions } from "./platform-products"
 import { galleryContextJoin, orderFactsJoins } from "./order-book"
@@ -10,11 +11,12 @@ import { galleryContextJoin, orderFactsJoins } from "./order-book"
  * `IDX_atelier_order_sales_channel_created_at` (platform module migration) walks the orders in page order and the
  * statement stops after per_page + 1 matches, at any depth. The figures each order needs (amounts, payment,
  * fulfilment, the gallery artist order) are LATERAL lookups evaluated for the rows walked only. The status
- * expression is the order book's (src/queries/medusa/order-book.ts, orderBookStatus in src/lib/order-book.ts);
- * the platform suite checks that both read the same status for the same orders.
+ * expression is the order book's (src/queries/medusa/order-book.ts, orderBookStatus in src/lib/order-book.ts), and
+ * each row carries the facts (OrderFactsRow) its payment status is derived from, as the dashboard's; the platform
+ * suite checks that both read the same status and payment status for the same orders.
  */
 
-export type PlatformOrderRow = {
+export type PlatformOrderRow = OrderFactsRow & {
   id: string
   display_id: number
   status: string
@@ -26,8 +28,6 @@ export type PlatformOrderRow = {
   subtotal: string | number
   tax_amount: string | number
   shipping_cost: string | number
-  total: string | number
-  paid_amount: string | number
   created_at: Date
   /** created_at in microseconds (UTC), for the cursor. */
   cursor_time: string
@@ -47,6 +47,8 @@ const ORDER_ROWS = (where: string) => `
   SELECT o.id, o.display_id, o.currency_code, o.email, o.customer_id, o.created_at, o.version,
          to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_time,
          CASE WHEN o.metadata->>'source' = 'gallery' THEN 'gallery' ELSE 'store' END AS source,
+         (o.metadata->>'source' = 'gallery') AS is_gallery, o.status::text AS medusa_status,
+         gallery.artist_status, gallery.gallery_status, ful.fulfilled, ful.shipped, ful.delivered,
          nullif(trim(concat_ws(' ', addr.first_name, addr.last_name)), '') AS customer_name,
          amounts.subtotal, amounts.tax_amount, shipping.shipping_cost, paid.paid_amount,
          amounts.subtotal + amounts.tax_amount + shipping.shipping_cost AS total,

@@ -70,6 +70,7 @@ export const MEDUSA_TABLES = {
     location_id: "text",
     stocked_quantity: "numeric",
     reserved_quantity: "numeric",
+    incoming_quantity: "numeric",
     deleted_at: "timestamp with time zone",
   },
   reservation_item: {
@@ -154,6 +155,43 @@ export const MEDUSA_TABLES = {
     amount: "numeric",
     deleted_at: "timestamp with time zone",
   },
+  // The link table Medusa generates between orders and payment collections, and the payment module's tables: the
+  // order book's payment records (src/queries/medusa/order-payments.ts).
+  order_payment_collection: {
+    order_id: "character varying",
+    payment_collection_id: "character varying",
+    deleted_at: "timestamp with time zone",
+  },
+  payment_collection: {
+    id: "text",
+    amount: "numeric",
+    captured_amount: "numeric",
+    status: "text",
+    deleted_at: "timestamp with time zone",
+  },
+  payment_session: {
+    id: "text",
+    deleted_at: "timestamp with time zone",
+  },
+  payment: {
+    id: "text",
+    deleted_at: "timestamp with time zone",
+  },
+  capture: {
+    id: "text",
+    amount: "numeric",
+    deleted_at: "timestamp with time zone",
+  },
+  refund: {
+    payment_id: "text",
+    amount: "numeric",
+    deleted_at: "timestamp with time zone",
+  },
+  order_credit_line: {
+    order_id: "text",
+    reference_id: "text",
+    deleted_at: "timestamp with time zone",
+  },
   // The link table Medusa generates between orders and fulfilments.
   order_fulfillment: {
     order_id: "character varying",
@@ -210,6 +248,70 @@ export const MEDUSA_TABLES = {
   shipping_option: {
     id: "text",
     name: "text",
+    service_zone_id: "text",
+    data: "jsonb",
+    created_at: "timestamp with time zone",
+    updated_at: "timestamp with time zone",
+    deleted_at: "timestamp with time zone",
+  },
+  // Shipping (docs/shipping.md): an organization's stock location, its fulfilment set, service zones (one per rate),
+  // their geo zones, and each rate's option with its price set and price rules.
+  stock_location: {
+    id: "text",
+    name: "text",
+    address_id: "text",
+    deleted_at: "timestamp with time zone",
+  },
+  stock_location_address: {
+    id: "text",
+    address_1: "text",
+    address_2: "text",
+    city: "text",
+    province: "text",
+    postal_code: "text",
+    country_code: "text",
+    phone: "text",
+    deleted_at: "timestamp with time zone",
+  },
+  location_fulfillment_set: {
+    stock_location_id: "character varying",
+    fulfillment_set_id: "character varying",
+    deleted_at: "timestamp with time zone",
+  },
+  fulfillment_set: {
+    id: "text",
+    type: "text",
+    created_at: "timestamp with time zone",
+    deleted_at: "timestamp with time zone",
+  },
+  service_zone: {
+    id: "text",
+    name: "text",
+    fulfillment_set_id: "text",
+    deleted_at: "timestamp with time zone",
+  },
+  geo_zone: {
+    service_zone_id: "text",
+    country_code: "text",
+    deleted_at: "timestamp with time zone",
+  },
+  shipping_option_price_set: {
+    shipping_option_id: "character varying",
+    price_set_id: "character varying",
+    deleted_at: "timestamp with time zone",
+  },
+  price_rule: {
+    price_id: "text",
+    attribute: "text",
+    operator: "text",
+    value: "text",
+    deleted_at: "timestamp with time zone",
+  },
+  // The link table Medusa generates for src/links/organization-stock-location.ts.
+  organization_organization_stock_location_stock_location: {
+    organization_id: "character varying",
+    stock_location_id: "character varying",
+    created_at: "timestamp with time zone",
     deleted_at: "timestamp with time zone",
   },
   sales_channel_stock_location: {

@@ -65,7 +65,7 @@ describe("the dashboard SDK's requests", () => {
     expect(error.message).toMatch(/^base_price must be a number/)
   })
 
-  it("calls the campaigns, channels and webhooks routes", async () => {
+  it("calls the campaigns, channels, webhooks and shipping routes", async () => {
     const { dashboard, calls } = recordingDashboard()
     await dashboard.segments.create({ name: "Collectors", filters: { total_spent_gte: 100, source: "gallery" } })
     await dashboard.segments.update("seg_1", { filters: { product_type: "original" } })
@@ -81,6 +81,10 @@ describe("the dashboard SDK's requests", () => {
     await dashboard.webhookEndpoints.delete("we_1")
     await dashboard.webhookEndpoints.deliveries.list("we_1", { limit: 20 })
     await dashboard.webhookEndpoints.deliveries.redeliver("we_1", "wd/1")
+    await dashboard.shippingRates.create({ name: "Europe", countries: ["FR"], first_item_amount: 12.5 })
+    await dashboard.shippingRates.update("so_1", { free_shipping_threshold: null })
+    await dashboard.shippingRates.delete("so_1")
+    await dashboard.shippingOrigin.update({ address_1: "1 Quay", country_code: "PT" })
     const base = "http://atelier.test:9000"
     expect(calls.map((c) => [c.init.method, c.url.replace(base, "")])).toEqual([
       ["POST", "/api/segments"],
@@ -97,6 +101,10 @@ describe("the dashboard SDK's requests", () => {
       ["DELETE", "/api/webhook-endpoints/we_1"],
       ["GET", "/api/webhook-endpoints/we_1/deliveries?limit=20"],
       ["POST", "/api/webhook-endpoints/we_1/deliveries/wd%2F1/redeliver"],
+      ["POST", "/api/shipping-rates"],
+      ["PATCH", "/api/shipping-rates/so_1"],
+      ["DELETE", "/api/shipping-rates/so_1"],
+      ["PUT", "/api/shipping-origin"],
     ])
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ name: "Collectors", filters: { total_spent_gte: 100, source: "gallery" } })
     expect(JSON.parse(String(calls[10].init.body))).toEqual({ enabled: false })

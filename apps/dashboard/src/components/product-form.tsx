@@ -1,5 +1,4 @@
-import { Trash } from "@medusajs/icons"
-import { Button, IconButton, Input, Label, Switch, Text, Textarea } from "@medusajs/ui"
+import { Button, Input, Label, Switch, Text, Textarea } from "@medusajs/ui"
 import { useState, type FormEvent, type ReactNode } from "react"
 import { ARTWORK_TYPES } from "../../../../src/lib/artwork-types"
 import { DASHBOARD_PRODUCT_STATUSES } from "../../../../src/lib/dashboard-products"
@@ -8,7 +7,7 @@ import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-er
 import { numberInput, statusLabel } from "../../../shared/format"
 import { NativeSelect } from "../../../shared/native-select"
 import { Field, FormError } from "./field"
-import { Thumbnail } from "./thumbnail"
+import { ImagesField } from "./images-field"
 
 export type ProductFormValues = {
   title: string
@@ -92,49 +91,6 @@ function Toggle({ id, label, description, checked, onChange }: { id: string; lab
         </Text>
       </div>
     </div>
-  )
-}
-
-/** Images by URL: the list in display order, one to add, each removable. */
-function ImagesField({ images, onChange, error }: { images: string[]; onChange: (images: string[]) => void; error?: string }) {
-  const [url, setUrl] = useState("")
-  const add = () => {
-    if (!url.trim()) return
-    onChange([...images, url.trim()])
-    setUrl("")
-  }
-  return (
-    <Field id="image-url" label="Images" optional error={error} hint="Paste the address (https://…) of an image hosted anywhere.">
-      {images.length > 0 && (
-        <ul className="flex flex-wrap gap-3" aria-label="Images">
-          {images.map((image, index) => (
-            <li key={`${image}-${index}`} className="flex items-center gap-2" data-image={image}>
-              <Thumbnail src={image} title={`Image ${index + 1}`} className="size-16" />
-              <IconButton type="button" size="small" variant="transparent" aria-label={`Remove image ${index + 1}`} onClick={() => onChange(images.filter((_, i) => i !== index))}>
-                <Trash />
-              </IconButton>
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="flex gap-2">
-        <Input
-          id="image-url"
-          placeholder="https://…"
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") {
-              e.preventDefault()
-              add()
-            }
-          }}
-        />
-        <Button type="button" variant="secondary" size="small" onClick={add}>
-          Add image
-        </Button>
-      </div>
-    </Field>
   )
 }
 

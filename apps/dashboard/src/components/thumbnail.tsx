@@ -1,4 +1,5 @@
 import { useState } from "react"
+import { sizedImageUrl } from "../../../../src/lib/images"
 
 /** Two colours from the title, so that a work without a loadable image still has a recognisable tile. */
 function tileColors(title: string): [string, string] {
@@ -7,11 +8,16 @@ function tileColors(title: string): [string, string] {
   return [`hsl(${hash % 360} 45% 72%)`, `hsl(${(hash >>> 9) % 360} 50% 45%)`]
 }
 
-/** The work's image (by URL); a coloured tile with its initial when there is none or it does not load. */
+/**
+ * The work's image (by URL; the image route's at its smallest width, 200 px, enough for the 40-64 px it is shown at);
+ * a coloured tile with its initial when there is none or it does not load.
+ */
 export function Thumbnail({ src, title, className = "size-10" }: { src: string | undefined; title: string; className?: string }) {
-  const [failed, setFailed] = useState(false)
-  if (src && !failed) {
-    return <img src={src} alt={title} loading="lazy" onError={() => setFailed(true)} className={`bg-ui-bg-component rounded-md object-cover ${className}`} />
+  const [failed, setFailed] = useState<string | null>(null)
+  if (src && failed !== src) {
+    return (
+      <img src={sizedImageUrl(src, 200)} alt={title} loading="lazy" onError={() => setFailed(src)} className={`bg-ui-bg-component rounded-md object-cover ${className}`} />
+    )
   }
   const [from, to] = tileColors(title)
   return (

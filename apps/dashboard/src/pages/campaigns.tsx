@@ -1,5 +1,5 @@
 import { Badge, Button, Container, Heading, Input, Table, Text, Textarea, usePrompt } from "@medusajs/ui"
-import { useState, type FormEvent, type ReactNode } from "react"
+import { useEffect, useState, type FormEvent, type ReactNode } from "react"
 import type { Campaign, CreateCampaignRequest, CreateSegmentRequest, Segment, SegmentFiltersRequest } from "../../../../src/sdk"
 import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
 import { dateTime, day, money, numberInput } from "../../../shared/format"
@@ -336,7 +336,58 @@ export function CampaignNewPage() {
   )
 }
 
-/** /campaigns/{id}: the campaign, its stats, and sending it (owners) after a confirmation naming the recipients. */
+/** Statuses a campaign can be sent from (the send route answers 409 for the others): a draft, or a failed send again. */
+const SENDABLE = new Set<Campaign["status"]>(["draft", "failed"])
+
+/**
+ * The email as a recipient gets it (the API's preview, addressed to the member), shown in a sandboxed frame: the
+ * HTML is the API's sanitised content and footer, and the frame runs no script and opens no link whatever it holds.
+ */
+function CampaignPreviewCard({ id }: { id: string }) {
+  const preview = useAsync(() => api.campaigns.preview(id).then((r) => r.preview), [id])
+  return (
+    <Container className="divide-y p-0" data-testid="campaign-preview">
+      <div className="px-6 py-4">
+        <Heading level="h2">Preview</Heading>
+        <Text size="small" className="text-ui-fg-subtle">
+          The email as your customers receive it, with your store's footer and its unsubscribe link.
+        </Text>
+      </div>
+      {preview.status === "loading" && (
+        <div className="p-6">
+          <LoadingState label="Loading the preview" rows={3} />
+        </div>
+      )}
+      {preview.status === "error" && <ErrorState title="The preview could not be loaded" error={preview.error} onRetry={preview.reload} inline />}
+      {preview.status === "success" && (
+        <div className="flex flex-col gap-3 px-6 py-4">
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-2 md:grid-cols-3">
+            <Detail label="From">{preview.data.from_name}</Detail>
+            <Detail label="To (this preview)">{preview.data.to}</Detail>
+            <Detail label="Subject">
+              <span data-testid="preview-subject">{preview.data.subject}</span>
+            </Detail>
+          </dl>
+          <iframe
+            title="Email preview"
+            sandbox=""
+            srcDoc={preview.data.html}
+            className="border-ui-border-base h-96 w-full rounded-md border bg-white"
+            data-testid="preview-html"
+          />
+          <details>
+            <summary className="txt-compact-small-plus cursor-pointer">Plain text</summary>
+            <pre className="txt-compact-small bg-ui-bg-subtle mt-2 overflow-auto whitespace-pre-wrap rounded-md p-4" data-testid="preview-text">
+              {preview.data.text}
+            </pre>
+          </details>
+        </div>
+      )}
+    </Container>
+  )
+}
+
+/** /campaigns/{id}: the campaign, its stats, a preview, a test to oneself, and sending it (owners) after a confirmation naming the recipients. */
 export function CampaignPage({ id }: { id: string }) {
   const { isOwner } = useOrganization()
   const prompt = usePrompt()
@@ -348,6 +399,17 @@ export function CampaignPage({ id }: { id: string }) {
   }, [id])
   const [sendError, setSendError] = useState<string | null>(null)
   const [sent, setSent] = useState<string | null>(null)
+  const [sending, setSending] = useState(false)
+  const [testing, setTesting] = useState(false)
+  const status = campaign.status === "success" ? campaign.data.campaign.status : null
+  const { reload } = campaign
+
+  // While it is being sent, the status and the stats follow the delivery.
+  useEffect(() => {
+    if (status !== "sending") return
+    const timer = setInterval(reload, 3000)
+    return () => clearInterval(timer)
+  }, [status, reload])
 
   if (campaign.status === "loading") return <LoadingState label="Loading the campaign" />
   if (campaign.status === "error") return <ErrorState title="The campaign could not be loaded" error={campaign.error} onRetry={campaign.reload} />
@@ -364,6 +426,7 @@ export function CampaignPage({ id }: { id: string }) {
       cancelText: "Cancel",
     })
     if (!confirmed) return
+    setSending(true)
     try {
       const answer = await api.campaigns.send(c.id)
       setSendError(null)
@@ -375,8 +438,26 @@ export function CampaignPage({ id }: { id: string }) {
       campaign.reload()
     } catch (error) {
       setSendError((error as Error).message)
+      // It may have been sent meanwhile (another tab, another owner): the status says so.
+      campaign.reload()
+    } finally {
+      setSending(false)
     }
   }
+
+  const sendTest = async () => {
+    setTesting(true)
+    try {
+      const answer = await api.campaigns.test(c.id)
+      setSendError(null)
+      setSent(`Test email sent to ${answer.to}.`)
+    } catch (error) {
+      setSendError((error as Error).message)
+    } finally {
+      setTesting(false)
+    }
+  }
+  const sendable = SENDABLE.has(c.status) && !sending
 
   return (
     <>
@@ -387,9 +468,12 @@ export function CampaignPage({ id }: { id: string }) {
           actions={
             <>
               <Status status={c.status} />
+              <Button size="small" variant="secondary" onClick={sendTest} isLoading={testing}>
+                Send test to me
+              </Button>
               {isOwner && (
-                // Left to the API, like the forms: it answers 409 with its reason when the campaign is already on its way.
-                <Button size="small" onClick={send}>
+                // Once scheduled, sending or sent, there is nothing to send (the API would answer 409 with its reason).
+                <Button size="small" onClick={send} disabled={!sendable} isLoading={sending}>
                   {c.scheduled_at && c.status === "draft" ? "Schedule" : "Send"}
                 </Button>
               )}
@@ -425,12 +509,15 @@ export function CampaignPage({ id }: { id: string }) {
           <Detail label="Failed">{String(c.stats.failed)}</Detail>
         </dl>
       </Container>
+      <CampaignPreviewCard id={c.id} />
       <Container className="p-0">
         <div className="px-6 py-4">
           <Heading level="h2">Content</Heading>
         </div>
-        {/* The content as sanitised by the API, shown as text: the dashboard never renders campaign HTML. */}
-        <pre className="txt-compact-small bg-ui-bg-subtle mx-6 mb-6 overflow-auto whitespace-pre-wrap rounded-md p-4">{c.content}</pre>
+        {/* The HTML as sanitised and stored by the API, as source: it is rendered only in the preview's sandboxed frame. */}
+        <pre className="txt-compact-small bg-ui-bg-subtle mx-6 mb-6 overflow-auto whitespace-pre-wrap rounded-md p-4" data-testid="campaign-content">
+          {c.content}
+        </pre>
       </Container>
     </>
   )

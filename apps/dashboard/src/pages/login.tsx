@@ -50,6 +50,9 @@ export function LoginPage({ notice }: { notice: string | null }) {
           <Button type="submit" isLoading={busy} className="w-full">
             Log in
           </Button>
+          <Link to="/reset-password" className="txt-compact-small text-ui-fg-interactive self-center">
+            Forgot your password?
+          </Link>
         </form>
       </Container>
       <Text size="small" className="text-ui-fg-subtle text-center">

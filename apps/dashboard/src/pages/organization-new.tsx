@@ -9,7 +9,10 @@ import { useSession } from "../session"
 
 type Availability = { slug: string; available: boolean } | null
 
-/** A member without an organization opens one (and becomes its owner): its name and its address, the slug. */
+/** Where the studio's page in the gallery will be (the gallery is served beside the dashboard). */
+const galleryPage = (slug: string) => `${window.location.origin}/gallery/artists/${slug}`
+
+/** A member without an organization opens one (and becomes its owner): its name and its gallery address, the slug. */
 export function OrganizationNewPage() {
   const { refresh, logout, session } = useSession()
   const [name, setName] = useState("")
@@ -64,9 +67,18 @@ export function OrganizationNewPage() {
           </Field>
           <Field
             id="slug"
-            label="Address"
+            label="Gallery address (slug)"
             error={errors.fields.slug ?? (taken ? "This address is taken" : undefined)}
-            hint={shownSlug && availability?.slug === shownSlug && availability.available ? `${shownSlug} is available` : "Lowercase letters, digits and hyphens"}
+            hint={
+              shownSlug ? (
+                <span data-testid="slug-url" className="break-all">
+                  {availability?.slug === shownSlug && availability.available ? `${shownSlug} is available. ` : ""}
+                  Your page in the gallery: {galleryPage(shownSlug)}
+                </span>
+              ) : (
+                "Lowercase letters, digits and hyphens: your page's address in the gallery"
+              )
+            }
           >
             <Input
               id="slug"

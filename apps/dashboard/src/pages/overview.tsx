@@ -1,5 +1,6 @@
 import { Container, Heading, Text } from "@medusajs/ui"
 import { useEffect } from "react"
+import { studioApprovalNotice } from "../../../../src/lib/gallery-presence"
 import { money } from "../../../shared/format"
 import { Link } from "../../../shared/router"
 import { useAsync } from "../../../shared/use-async"
@@ -36,6 +37,20 @@ function PayoutCallout() {
   )
 }
 
+/** A studio the gallery has not approved yet: why its works are not in the gallery. */
+function ApprovalCallout() {
+  const notice = studioApprovalNotice(useOrganization())
+  if (!notice) return null
+  return (
+    <Container className="flex flex-col gap-1 px-6 py-4" data-testid="approval-callout" role="status">
+      <Text weight="plus">{notice.title}</Text>
+      <Text size="small" className="text-ui-fg-subtle">
+        {notice.message}
+      </Text>
+    </Container>
+  )
+}
+
 export function OverviewPage() {
   const organization = useOrganization()
   const figures = useAsync(() => api.analytics.orders({ days: 30 }), [])
@@ -50,6 +65,7 @@ export function OverviewPage() {
       <Container className="p-0">
         <PageHeader title={organization.name} subtitle="Your store and gallery sales of the last 30 days." />
       </Container>
+      <ApprovalCallout />
       <PayoutCallout />
       {figures.status === "loading" && <LoadingState label="Loading your figures" rows={1} />}
       {figures.status === "error" && <ErrorState title="Your figures could not be loaded" error={figures.error} onRetry={figures.reload} />}

@@ -1,6 +1,7 @@
 import { Badge, Button, Checkbox, Container, Heading, Input, Label, Table, Text, usePrompt } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import type { CreateVariantRequest, DashboardProduct, DashboardVariant, UpdateVariantRequest } from "../../../../src/sdk"
+import { galleryPresence } from "../../../../src/lib/gallery-presence"
 import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
 import { money, numberInput } from "../../../shared/format"
 import { Link, useRouter } from "../../../shared/router"
@@ -11,6 +12,7 @@ import { Field, FormError } from "../components/field"
 import { PageHeader } from "../components/page-header"
 import { ProductForm, productFormValues } from "../components/product-form"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
+import { useOrganization } from "../session"
 
 const VARIANT_FIELDS = ["title", "price", "compare_at_price", "inventory_quantity", "sku", "is_default"]
 
@@ -167,6 +169,21 @@ function VariantRow({ product, variant, onChanged }: { product: DashboardProduct
   )
 }
 
+/** Whether the work is in the gallery, and if not, why (the studio's approval first). */
+function GalleryPresenceNote({ product }: { product: DashboardProduct }) {
+  const presence = galleryPresence(product, useOrganization())
+  return (
+    <div className="flex items-start gap-2 px-6 py-3" data-testid="gallery-presence" data-gallery-presence={presence.state}>
+      <Badge size="2xsmall" className="shrink-0 whitespace-nowrap" color={presence.state === "in_gallery" ? "green" : presence.state === "awaiting_approval" ? "orange" : "grey"}>
+        {presence.state === "in_gallery" ? "In the gallery" : "Not in the gallery"}
+      </Badge>
+      <Text size="small" className="text-ui-fg-subtle">
+        {presence.message}
+      </Text>
+    </div>
+  )
+}
+
 function AddVariantForm({ product, onAdded }: { product: DashboardProduct; onAdded: () => void }) {
   const [values, setValues] = useState(() => variantValues())
   const [isDefault, setIsDefault] = useState(false)
@@ -278,6 +295,7 @@ export function ProductPage({ id }: { id: string }) {
             </Button>
           }
         />
+        <GalleryPresenceNote product={current} />
         <FormError message={deleteError} />
         <ProductForm
           key={current.updated_at}

@@ -1,5 +1,6 @@
 import { Button, Container, Heading, Input, Text } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
+import { PASSWORD_MIN_LENGTH, passwordProblem } from "../../../../src/lib/passwords"
 import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
 import { Link } from "../../../shared/router"
 import { api, authApi } from "../api"
@@ -24,6 +25,9 @@ export function SignupPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
+    // The server's rule (src/lib/passwords.ts), said before anything is sent.
+    const problem = passwordProblem(values.password)
+    if (problem) return setErrors({ fields: { password: problem }, form: null })
     setBusy(true)
     setErrors(noErrors)
     try {
@@ -62,7 +66,7 @@ export function SignupPage() {
           <Field id="email" label="Email" error={errors.fields.email}>
             <Input id="email" type="email" autoComplete="email" value={values.email} onChange={set("email")} />
           </Field>
-          <Field id="password" label="Password" error={errors.fields.password}>
+          <Field id="password" label="Password" error={errors.fields.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters`}>
             <Input id="password" type="password" autoComplete="new-password" value={values.password} onChange={set("password")} />
           </Field>
           <FormError message={errors.form} />

@@ -1,12 +1,13 @@
 import { Badge, Button, Container, Text } from "@medusajs/ui"
 import { useState } from "react"
+import { imageSrcSet, LARGE_IMAGE_WIDTH, sizedImageUrl, THUMBNAIL_WIDTH, type ImageWidth } from "../../../../src/lib/images"
 import type { GalleryProduct } from "../../../../src/sdk"
 import { money } from "../../../shared/format"
 import { Link } from "../../../shared/router"
 import { useCart } from "../cart-context"
 import { sdk } from "../sdk"
 
-/** Two colours from the name, so that a work without a loadable image still has a recognisable tile. */
+/** Two colours from the name, so that a work whose image cannot be shown still has a recognisable tile. */
 function tileColors(name: string): [string, string] {
   let hash = 0
   for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0
@@ -14,22 +15,48 @@ function tileColors(name: string): [string, string] {
 }
 
 /**
- * The work's first image; when it has none or it does not load (the demo data's image host is fictional), a tile
- * in colours drawn from its name, with the name on it.
+ * How large an image is shown: the width asked of the image route for `src`, the widths offered to the browser
+ * (`srcset`, for screens with more pixels) and how wide it is on the page (`sizes`). Lists use thumbnails.
+ */
+const IMAGE_SIZES: Record<"small" | "thumbnail" | "large", { src: ImageWidth; widths: ImageWidth[]; sizes: string }> = {
+  small: { src: 200, widths: [200, 400], sizes: "96px" },
+  thumbnail: { src: THUMBNAIL_WIDTH, widths: [400, 800], sizes: "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" },
+  large: { src: LARGE_IMAGE_WIDTH, widths: [800, 1200, 1600], sizes: "(min-width: 768px) 50vw, 100vw" },
+}
+
+/**
+ * One of the work's images (the first unless `index` says), served at the `size` the page shows it at; when it has
+ * none or it does not load (an image hosted elsewhere that is gone), a tile in colours drawn from the work's name
+ * (with the name on it only where `showName` asks: the page shows it beside the tile anyway).
  */
 export function ProductImage({
   product,
   className = "",
-  showName = true,
+  showName = false,
+  size = "thumbnail",
+  index = 0,
 }: {
   product: { images: string[]; name: string }
   className?: string
   showName?: boolean
+  size?: keyof typeof IMAGE_SIZES
+  index?: number
 }) {
-  const [src] = product.images
-  const [failed, setFailed] = useState(false)
-  if (src && !failed) {
-    return <img src={src} alt={product.name} loading="lazy" onError={() => setFailed(true)} className={`bg-ui-bg-component w-full object-cover ${className}`} />
+  const src = product.images[index]
+  const [failed, setFailed] = useState<string | null>(null)
+  if (src && failed !== src) {
+    const { src: width, widths, sizes } = IMAGE_SIZES[size]
+    return (
+      <img
+        src={sizedImageUrl(src, width)}
+        srcSet={imageSrcSet(src, widths)}
+        sizes={sizes}
+        alt={product.name}
+        loading={size === "large" ? "eager" : "lazy"}
+        onError={() => setFailed(src)}
+        className={`bg-ui-bg-component w-full object-cover ${className}`}
+      />
+    )
   }
   const [from, to] = tileColors(product.name)
   return (

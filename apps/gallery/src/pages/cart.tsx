@@ -35,7 +35,7 @@ function CartLine({ item, onChanged }: { item: GalleryCartItem; onChanged: () =>
   return (
     <li className="flex gap-4 py-4" data-cart-item={item.productId}>
       <Link to={`/products/${item.productId}`} className="w-24 shrink-0 overflow-hidden rounded-md">
-        <ProductImage product={item.product} className="aspect-square" showName={false} />
+        <ProductImage product={item.product} className="aspect-square" size="small" />
       </Link>
       <div className="flex flex-1 flex-col gap-1">
         <Link to={`/products/${item.productId}`} className="txt-compact-medium-plus hover:underline">

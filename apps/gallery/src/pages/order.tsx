@@ -133,7 +133,7 @@ function ArtistOrderCard({ order, artistOrder, onSaved }: { order: GalleryOrder;
         {artistOrder.items.map((item) => (
           <li key={item.productId} className="flex items-center gap-3">
             <div className="h-12 w-12 shrink-0 overflow-hidden rounded-md">
-              <ProductImage product={{ images: item.image ? [item.image] : [], name: item.productName }} className="h-12" showName={false} />
+              <ProductImage product={{ images: item.image ? [item.image] : [], name: item.productName }} className="h-12" size="small" />
             </div>
             <span className="txt-compact-small flex-1">
               {item.quantity} × {item.productName}

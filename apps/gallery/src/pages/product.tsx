@@ -17,6 +17,7 @@ export function ProductPage({ id }: { id: string }) {
   const [quantity, setQuantity] = useState("1")
   const [errors, setErrors] = useState<FormErrors>(noErrors)
   const [busy, setBusy] = useState(false)
+  const [shown, setShown] = useState(0)
 
   if (product.status === "loading") return <LoadingState label="Loading the work" rows={4} />
   if (product.status === "error") {
@@ -49,9 +50,28 @@ export function ProductPage({ id }: { id: string }) {
 
   return (
     <div className="grid grid-cols-1 gap-8 md:grid-cols-2">
-      <Container className="overflow-hidden p-0">
-        <ProductImage product={work} className="aspect-square" />
-      </Container>
+      <div className="flex flex-col gap-3">
+        <Container className="overflow-hidden p-0">
+          <ProductImage product={work} className="aspect-square" size="large" index={shown < work.images.length ? shown : 0} />
+        </Container>
+        {work.images.length > 1 && (
+          <ul className="flex gap-2" aria-label="Images of this work">
+            {work.images.map((image, index) => (
+              <li key={`${image}-${index}`}>
+                <button
+                  type="button"
+                  aria-label={`Show image ${index + 1}`}
+                  aria-pressed={index === shown}
+                  onClick={() => setShown(index)}
+                  className={`block size-16 overflow-hidden rounded-md border-2 ${index === shown ? "border-ui-fg-interactive" : "border-transparent"}`}
+                >
+                  <ProductImage product={work} index={index} size="small" className="size-full" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       <div className="flex flex-col gap-4">
         <Link to="/" className="txt-compact-small text-ui-fg-subtle hover:underline">
           ← All works

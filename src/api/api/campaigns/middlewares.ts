@@ -4,7 +4,7 @@ import type MarketingModuleService from "../../../modules/marketing/service"
 import { requireOwner, resolveObjectOrganization, resolveOrganization } from "../../utils/access"
 import { validateBody, validateQuery } from "../../utils/validation"
 import { OrganizationContextQuery } from "../organizations/validators"
-import { CAMPAIGN_MESSAGES, CreateCampaignBody, ListCampaignsQuery, SendCampaignBody } from "./validators"
+import { CAMPAIGN_MESSAGES, CreateCampaignBody, ListCampaignsQuery, SendCampaignBody, TestCampaignBody } from "./validators"
 
 /** The organization of the campaign named by the path: 404 unknown, 403 another organization's. */
 const campaignOrganization = () =>
@@ -18,8 +18,8 @@ const campaignOrganization = () =>
   )
 
 /**
- * /api/campaigns* (creator dashboard; docs/campaigns-and-email.md): any member of the organization reads and drafts;
- * only owners send (an email to every customer is the owner's call).
+ * /api/campaigns* (creator dashboard; docs/campaigns-and-email.md): any member of the organization reads, drafts,
+ * previews and tests (to their own address); only owners send (an email to every customer is the owner's call).
  */
 export const campaignMiddlewares: MiddlewareRoute[] = [
   { matcher: "/api/campaigns", methods: ["GET"], middlewares: [validateQuery(ListCampaignsQuery), resolveOrganization()] },
@@ -34,6 +34,18 @@ export const campaignMiddlewares: MiddlewareRoute[] = [
     matcher: "/api/campaigns/:id",
     methods: ["GET"],
     middlewares: [validateQuery(OrganizationContextQuery), campaignOrganization()],
+  },
+  {
+    matcher: "/api/campaigns/:id/preview",
+    methods: ["GET"],
+    middlewares: [validateQuery(OrganizationContextQuery), campaignOrganization()],
+  },
+  {
+    // Any member: the test goes to the member's own address only.
+    matcher: "/api/campaigns/:id/test-send",
+    methods: ["POST"],
+    bodyParser: { sizeLimit: "4kb" },
+    middlewares: [validateQuery(OrganizationContextQuery), validateBody(TestCampaignBody), campaignOrganization()],
   },
   {
     matcher: "/api/campaigns/:id/send",

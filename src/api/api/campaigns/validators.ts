@@ -63,3 +63,6 @@ export type ListCampaignsQuery = z.infer<typeof ListCampaignsQuery>
 
 /** POST /api/campaigns/{id}/send: no body needed (an org_id, if sent, must be the campaign's). */
 export const SendCampaignBody = z.object({ org_id: orgId }).strict()
+
+/** POST /api/campaigns/{id}/test-send: no body needed (an org_id, if sent, must be the campaign's). */
+export const TestCampaignBody = z.object({ org_id: orgId }).strict()

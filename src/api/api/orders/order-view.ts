@@ -1,26 +1,10 @@
 import { fromCents } from "../../../lib/money"
-import { orderBookPaymentStatus, type OrderBookStatus, type OrderStatusFacts } from "../../../lib/order-book"
+import { orderBookPaymentStatus, orderShipments, orderStatusFacts, type OrderBookStatus } from "../../../lib/order-book"
 import type { OrderDetailRow, OrderItemRow, OrganizationOrderRow } from "../../../queries/medusa/order-book"
 
 /** Medusa amounts are numeric (major unit): shown as numbers rounded to the cent. */
 const money = (value: string | number | null | undefined) => Math.round(Number(value ?? 0) * 100) / 100
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null)
-
-/** What orderBookStatus / orderBookPaymentStatus read from a row. */
-export function statusFacts(row: OrganizationOrderRow): OrderStatusFacts {
-  if (row.is_gallery && row.artist_status && row.gallery_status) {
-    return { source: "gallery", artistStatus: row.artist_status, galleryStatus: row.gallery_status }
-  }
-  return {
-    source: "store",
-    medusaStatus: row.medusa_status,
-    paidAmount: Number(row.paid_amount),
-    total: Number(row.total),
-    fulfilled: row.fulfilled,
-    shipped: row.shipped,
-    delivered: row.delivered,
-  }
-}
 
 export function orderNumber(row: Pick<OrganizationOrderRow, "display_id">): string {
   return `#${row.display_id}`
@@ -48,7 +32,7 @@ export function dashboardOrderView(row: OrganizationOrderRow) {
     id: row.id,
     order_number: orderNumber(row),
     status: row.status as OrderBookStatus,
-    payment_status: orderBookPaymentStatus(statusFacts(row)),
+    payment_status: orderBookPaymentStatus(orderStatusFacts(row)),
     subtotal: money(row.subtotal),
     shipping_cost: money(row.shipping_cost),
     tax_amount: money(row.tax_amount),
@@ -93,13 +77,24 @@ export function orderDetailView(row: OrderDetailRow) {
     customer: { id: row.customer_id, email: row.email, name: row.customer_name },
     items: row.items.map(itemView),
     shipping_address: row.shipping_address,
-    fulfillments: row.fulfillments.map((f) => ({
-      carrier: f.carrier,
-      tracking_number: f.tracking_number,
-      tracking_url: f.tracking_url,
-      shipped_at: iso(f.shipped_at),
-      delivered_at: iso(f.delivered_at),
-    })),
+    fulfillments: orderShipments({
+      fulfilments: row.fulfillments.map((f) => ({
+        carrier: f.carrier,
+        tracking_number: f.tracking_number,
+        tracking_url: f.tracking_url,
+        shipped_at: iso(f.shipped_at),
+        delivered_at: iso(f.delivered_at),
+      })),
+      galleryShipment: row.is_gallery && row.artist_order_id
+        ? {
+            carrier: row.artist_carrier,
+            tracking_number: row.artist_tracking_number,
+            tracking_url: row.artist_tracking_url,
+            shipped_at: iso(row.artist_shipped_at),
+            delivered_at: iso(row.artist_delivered_at),
+          }
+        : null,
+    }),
     payout: row.payout ? { amount: fromCents(row.payout.amount_cents), status: row.payout.status } : null,
   }
 }

@@ -20,6 +20,10 @@ export function artistOrderInput(organizationId: string, items = 1, shippingAddr
     artist_name: `Studio ${organizationId}`,
     subtotal_cents: 1000 * items,
     payout_cents: 900 * items,
+    shipping_cents: 0,
+    shipping_option_id: null,
+    shipping_option_name: null,
+    shipping_country: null,
     shipping_address: shippingAddress,
     items: Array.from({ length: items }, (_, i) => ({
       id: entityId("aoi"),
@@ -48,6 +52,7 @@ export function checkoutInput(
     shipping_option: "per_artist",
     shipping_address: null,
     subtotal_cents: subtotal,
+    shipping_cents: 0,
     gallery_fee_cents: 100,
     stripe_fee_cents: 59,
     total_cents: subtotal + 159,

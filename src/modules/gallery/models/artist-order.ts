@@ -11,7 +11,14 @@ export const ArtistOrder = model
     artist_name: model.text(),
     status: model.enum(["pending", "paid", "processing", "shipped", "delivered"]).default("pending"),
     subtotal_cents: model.number(),
+    // 88 % of subtotal_cents plus all of shipping_cents (lib/gallery-fees.ts).
     payout_cents: model.number(),
+    // The artist's shipping charge and the Medusa shipping option it came from (null: the artist has no rates).
+    shipping_cents: model.number().default(0),
+    shipping_option_id: model.text().nullable(),
+    shipping_option_name: model.text().nullable(),
+    // The destination country the charge was quoted for; a per_artist address given later must be in it.
+    shipping_country: model.text().nullable(),
     shipping_address: model.json().nullable(),
     carrier: model.text().nullable(),
     tracking_number: model.text().nullable(),

@@ -16,6 +16,8 @@ export const GalleryOrder = model
     shipping_address: model.json().nullable(),
     // Amounts in integer cents (USD): no binary floating point in stored money.
     subtotal_cents: model.number(),
+    // The artists' shipping charges summed (docs/shipping.md); 0 where no artist configured rates.
+    shipping_cents: model.number().default(0),
     gallery_fee_cents: model.number(),
     stripe_fee_cents: model.number(),
     total_cents: model.number(),

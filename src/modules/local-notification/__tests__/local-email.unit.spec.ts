@@ -12,4 +12,20 @@ describe("the local email provider", () => {
     expect(info).toHaveBeenCalledTimes(2)
     expect(info.mock.calls[0][0]).toContain("'a@b.test'")
   })
+
+  it("logs the text of an email that has one (the development mailbox: a reset link)", async () => {
+    const info = jest.fn()
+    const provider = new LocalEmailNotificationService({ logger: { info } as unknown as Logger }, { channels: ["email"] })
+    await provider.send({
+      to: "a@b.test",
+      channel: "email",
+      template: "auth-password-reset",
+      data: {},
+      content: { subject: "Reset your Atelier password", text: "Choose a new password: http://localhost:9000/dashboard/reset-password?token=t" },
+    })
+    expect(info).toHaveBeenCalledTimes(2)
+    expect(info.mock.calls[1][0]).toBe(
+      "Email to 'a@b.test': Reset your Atelier password\nChoose a new password: http://localhost:9000/dashboard/reset-password?token=t"
+    )
+  })
 })

@@ -1,5 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { ArtistOrderShippedPayload, GalleryOrderCancelledPayload, GalleryOrderPaidPayload } from "../../../lib/outbox"
+import type {
+  ArtistOrderShippedPayload,
+  GalleryOrderCancelledPayload,
+  GalleryOrderPaidPayload,
+  StoreOrderPaidPayload,
+} from "../../../lib/outbox"
+import { recordStoreOrderPayments } from "../../order-book/payments"
 import { syncArtistOrderMirror, syncArtistOrderMirrors } from "../../order-book/sync"
 import { listArtistOrderIdsOfGalleryOrders } from "../../../queries/medusa/order-book"
 
@@ -25,4 +31,9 @@ export async function syncArtistOrderFulfilment(container: MedusaContainer, payl
 /** `gallery.order.cancelled`: the mirrors are cancelled. */
 export async function cancelGalleryOrderMirrors(container: MedusaContainer, payload: GalleryOrderCancelledPayload) {
   await syncArtistOrderMirrors(container, await listArtistOrderIdsOfGalleryOrders(container, [payload.id]))
+}
+
+/** `store.order.paid`: the store orders' payment collections, captured (a batch at once). */
+export async function recordPaidStoreOrderPayments(container: MedusaContainer, payloads: StoreOrderPaidPayload[]) {
+  await recordStoreOrderPayments(container, payloads.map((p) => p.order_id))
 }

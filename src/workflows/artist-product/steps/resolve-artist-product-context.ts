@@ -3,7 +3,10 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 
 export type ResolveArtistProductContextInput = {
   organization_id: string
-  /** Stock location for the new inventory levels; default: the one linked to the organization's sales channel. */
+  /**
+   * Stock location for the new inventory levels; default: the organization's own (where it ships from,
+   * docs/shipping.md), else one linked to its sales channel, else the store's default.
+   */
   location_id?: string | null
 }
 
@@ -17,7 +20,7 @@ export type ArtistProductContext = {
 }
 
 /**
- * Reads (never writes) what creating an organization's products needs: its own sales channel, a stock
+ * Reads (never writes) what creating an organization's products needs: its own sales channel, its own stock
  * location for inventory and the default shipping profile. Unknown organization: 404.
  */
 export const resolveArtistProductContextStep = createStep(
@@ -26,11 +29,15 @@ export const resolveArtistProductContextStep = createStep(
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data: organizations } = await query.graph({
       entity: "organization",
-      fields: ["id", "sales_channel.id", "sales_channel.stock_locations.id"],
+      fields: ["id", "stock_location.id", "sales_channel.id", "sales_channel.stock_locations.id"],
       filters: { id: input.organization_id },
     })
     const organization = organizations[0] as
-      | { id: string; sales_channel?: { id: string; stock_locations?: { id: string }[] | null } | null }
+      | {
+          id: string
+          stock_location?: { id: string } | null
+          sales_channel?: { id: string; stock_locations?: { id: string }[] | null } | null
+        }
       | undefined
     if (!organization) throw new MedusaError(MedusaError.Types.NOT_FOUND, "Organization not found")
     const salesChannel = organization.sales_channel
@@ -38,7 +45,7 @@ export const resolveArtistProductContextStep = createStep(
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "Organization has no sales channel")
     }
 
-    let locationId = input.location_id ?? salesChannel.stock_locations?.find(Boolean)?.id ?? null
+    let locationId = input.location_id ?? organization.stock_location?.id ?? salesChannel.stock_locations?.find(Boolean)?.id ?? null
     if (!locationId) {
       const { data: stores } = await query.graph({ entity: "store", fields: ["id", "default_location_id"] })
       locationId = (stores[0] as { default_location_id?: string | null } | undefined)?.default_location_id ?? null

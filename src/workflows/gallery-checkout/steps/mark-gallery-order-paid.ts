@@ -11,7 +11,7 @@ export const ORDER_NO_LONGER_PENDING = "gallery_order_no_longer_pending"
 
 /**
  * In one statement: the order and its artist orders become paid, transitions are recorded, one payout per artist
- * order (88 % of its subtotal, status pending) is created, the cart session's items are deleted and the outbox
+ * order (88 % of its subtotal plus its shipping, status pending) is created, the cart session's items are deleted and the outbox
  * messages of `gallery.order.paid` (transfers, emails, referral credit) are queued — so they exist exactly when the
  * payment is recorded, whatever happens to this process afterwards. Guarded by
  * `status = 'pending'`: if another process settled the order first, this step fails and the stock reserved by this
@@ -30,7 +30,7 @@ export const markGalleryOrderPaidStep = createStep(
       payouts: order.artist_orders.map((a) => ({
         artist_order_id: a.id,
         organization_id: a.organization_id,
-        amount_cents: artistPayoutCents(a.subtotal_cents),
+        amount_cents: artistPayoutCents(a.subtotal_cents, a.shipping_cents),
       })),
       outbox: galleryOrderPaidMessages({
         id: order.id,

@@ -4,15 +4,20 @@ import { parseCartSessionId } from "../../../lib/cart-session"
 import { entityId } from "../../../lib/entity-id"
 import {
   checkoutResponseAmounts,
+  chooseArtistShipping,
   summarizeCheckout,
   validateCheckoutCart,
+  type ArtistShipping,
   type CheckoutRequest,
+  type CheckoutSummary,
 } from "../../../lib/gallery-checkout"
 import { toCents } from "../../../lib/money"
 import { galleryTransferGroup, generateGalleryPublicId } from "../../../lib/public-id"
 import type { CheckoutOrderInput } from "../../../modules/gallery/service"
 import { listCartItems } from "../../../queries/gallery-cart"
+import type { PgSource } from "../../../queries/pg"
 import { getGalleryProductsByIds } from "../../../queries/gallery-products"
+import { loadArtistShippingQuotes } from "../../../queries/medusa/shipping-quotes"
 
 export type PrepareGalleryCheckoutInput = {
   request: CheckoutRequest
@@ -29,8 +34,42 @@ export type PreparedGalleryCheckout = {
 }
 
 /**
- * Reads the cart (one query) and its products' gallery views (one query), validates them in the spec's order,
- * groups the lines per organization and computes fees and payouts in cents. Writes nothing.
+ * Each artist's shipping for this checkout (docs/shipping.md): one read of every artist's rates for their destination
+ * (the address's country, or per_artist's `countries`), then the shopper's choice or the cheapest option. An artist
+ * without rates ships free. A refusal names the artist in its field (400, nothing written).
+ */
+async function artistShipping(
+  container: PgSource,
+  request: CheckoutRequest,
+  merchandise: CheckoutSummary
+): Promise<Map<string, ArtistShipping>> {
+  const destinations = merchandise.artists.map((artist) => ({
+    orgId: artist.orgId,
+    subtotalCents: artist.subtotalCents,
+    itemCount: artist.itemCount,
+    country: request.shippingAddress?.country ?? request.countries[artist.orgId] ?? null,
+  }))
+  const quotes = await loadArtistShippingQuotes(container, destinations)
+  const shipping = new Map<string, ArtistShipping>()
+  for (const destination of destinations) {
+    const choice = chooseArtistShipping({
+      orgId: destination.orgId,
+      quote: quotes.get(destination.orgId),
+      country: destination.country,
+      chosenOptionId: request.shippingMethods[destination.orgId],
+    })
+    if (!choice.ok) {
+      throw Object.assign(new MedusaError(MedusaError.Types.INVALID_DATA, choice.message), { field: choice.field })
+    }
+    shipping.set(destination.orgId, choice.value)
+  }
+  return shipping
+}
+
+/**
+ * Reads the cart (one query), its products' gallery views (one query) and the artists' shipping rates (one query),
+ * validates them in the spec's order, groups the lines per organization and computes fees and payouts in cents.
+ * Writes nothing.
  */
 export const prepareGalleryCheckoutStep = createStep(
   "prepare-gallery-checkout",
@@ -51,7 +90,10 @@ export const prepareGalleryCheckoutStep = createStep(
     )
     if (!validated.ok) throw new MedusaError(MedusaError.Types.INVALID_DATA, validated.message)
 
-    const summary = summarizeCheckout(validated.value)
+    const summary = summarizeCheckout(
+      validated.value,
+      await artistShipping(container, request, summarizeCheckout(validated.value))
+    )
     const orderId = entityId("gord")
     const order: PreparedGalleryCheckout["order"] = {
       id: orderId,
@@ -60,6 +102,7 @@ export const prepareGalleryCheckoutStep = createStep(
       shipping_option: request.shippingOption,
       shipping_address: request.shippingAddress,
       subtotal_cents: summary.fees.subtotalCents,
+      shipping_cents: summary.fees.shippingCents,
       gallery_fee_cents: summary.fees.galleryFeeCents,
       stripe_fee_cents: summary.fees.stripeFeeCents,
       total_cents: summary.fees.totalCents,
@@ -72,6 +115,10 @@ export const prepareGalleryCheckoutStep = createStep(
         artist_name: artist.artistName,
         subtotal_cents: artist.subtotalCents,
         payout_cents: artist.payoutCents,
+        shipping_cents: artist.shipping.cents,
+        shipping_option_id: artist.shipping.optionId,
+        shipping_option_name: artist.shipping.optionName,
+        shipping_country: artist.shipping.country,
         // single_address: every artist ships to the one address; per_artist: supplied later per artist order.
         shipping_address: request.shippingAddress,
         items: artist.lines.map((line) => ({

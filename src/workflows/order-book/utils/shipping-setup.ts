@@ -33,7 +33,8 @@ async function findRegionAndLocation(container: MedusaContainer): Promise<{ regi
   return { regionId, locationId }
 }
 
-async function ensureDefaultShippingProfile(container: MedusaContainer): Promise<string> {
+/** The default shipping profile (created when missing): every shipping option and product needs one. */
+export async function ensureDefaultShippingProfile(container: MedusaContainer): Promise<string> {
   const fulfillment = container.resolve(Modules.FULFILLMENT)
   const [profile] = await fulfillment.listShippingProfiles({ type: "default" }, { take: 1 })
   if (profile) return profile.id

@@ -42,8 +42,13 @@ export function mirrorOrderInput(source: OrderBookSource, setup: OrderBookSetup,
       // The gallery line it mirrors: the fulfilment hands that line's stock reservation over to this one.
       metadata: { artist_order_item_id: item.id },
     })),
-    // The gallery charges no shipping: the artist ships, the method records how.
-    shipping_methods: [{ name: ORDER_BOOK_SHIPPING_OPTION_NAME, amount: 0, shipping_option_id: setup.shippingOptionId }],
+    // The artist ships: the method is the option of theirs the shopper was charged for (docs/shipping.md), or, for an
+    // artist without rates, the order book's free "Shipped by the artist".
+    shipping_methods: [
+      source.shipping_option_id
+        ? { name: source.shipping_option_name ?? ORDER_BOOK_SHIPPING_OPTION_NAME, amount: fromCents(source.shipping_cents), shipping_option_id: source.shipping_option_id }
+        : { name: ORDER_BOOK_SHIPPING_OPTION_NAME, amount: 0, shipping_option_id: setup.shippingOptionId },
+    ],
     metadata: galleryMirrorMetadata({
       publicId: source.public_id,
       galleryOrderId: source.gallery_order_id,

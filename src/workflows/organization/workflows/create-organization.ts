@@ -2,6 +2,7 @@ import { createRemoteLinkStep, createSalesChannelsWorkflow } from "@medusajs/med
 import { Modules } from "@medusajs/framework/utils"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { ORGANIZATION_MODULE } from "../../../modules/organization"
+import { createOrganizationShippingLocationWorkflow } from "../../shipping/workflows/create-organization-shipping-location"
 import { createMembershipStep } from "../steps/create-membership"
 import { createOrganizationStep, type CreateOrganizationStepInput } from "../steps/create-organization"
 
@@ -11,7 +12,10 @@ export type CreateOrganizationWorkflowInput = {
   owner_member_id?: string
 }
 
-/** An organization, its own sales channel and the link between them (and its owner); a failure undoes them all. */
+/**
+ * An organization, its own sales channel and the link between them, its own stock location (where it ships from,
+ * docs/shipping.md) and its owner; a failure undoes them all.
+ */
 export const createOrganizationWorkflow = createWorkflow(
   "create-organization",
   (input: CreateOrganizationWorkflowInput) => {
@@ -27,6 +31,13 @@ export const createOrganizationWorkflow = createWorkflow(
       },
     ])
     createRemoteLinkStep(links)
+    const location = createOrganizationShippingLocationWorkflow.runAsStep({
+      input: transform({ organization, salesChannels }, ({ organization, salesChannels }) => ({
+        organization_id: organization.id,
+        name: organization.name,
+        sales_channel_id: salesChannels[0].id,
+      })),
+    })
     when({ input }, ({ input }) => Boolean(input.owner_member_id)).then(() => {
       const membership = transform({ input, organization }, ({ input, organization }) => ({
         member_id: input.owner_member_id as string,
@@ -35,9 +46,10 @@ export const createOrganizationWorkflow = createWorkflow(
       }))
       createMembershipStep(membership)
     })
-    const result = transform({ organization, salesChannels }, ({ organization, salesChannels }) => ({
+    const result = transform({ organization, salesChannels, location }, ({ organization, salesChannels, location }) => ({
       ...organization,
       sales_channel_id: salesChannels[0].id,
+      stock_location_id: location.location_id,
     }))
     return new WorkflowResponse(result)
   }

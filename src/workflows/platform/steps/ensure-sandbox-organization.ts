@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto"
 import { Modules, MedusaError } from "@medusajs/framework/utils"
-import type { ISalesChannelModuleService } from "@medusajs/framework/types"
+import type { ISalesChannelModuleService, IStockLocationService } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ORGANIZATION_MODULE } from "../../../modules/organization"
 import type OrganizationModuleService from "../../../modules/organization/service"
@@ -11,7 +11,7 @@ import { createOrganizationWorkflow } from "../../organization/workflows/create-
 /** How long a second first-sandbox-key request waits for the first one to create the sandbox (seconds). */
 const SANDBOX_LOCK_TIMEOUT_SECONDS = 30
 
-type Created = { pairId: string; sandboxOrganizationId: string; salesChannelId: string }
+type Created = { pairId: string; sandboxOrganizationId: string; salesChannelId: string; stockLocationId: string }
 
 /**
  * The sandbox organization paired with `organization_id` (spec 9.3), created on first use: an organization of its
@@ -49,7 +49,12 @@ export const ensureSandboxOrganizationStep = createStep(
       })
       return new StepResponse(
         { sandbox_organization_id: result.id },
-        { pairId: created.id, sandboxOrganizationId: result.id, salesChannelId: result.sales_channel_id } as Created | null
+        {
+          pairId: created.id,
+          sandboxOrganizationId: result.id,
+          salesChannelId: result.sales_channel_id,
+          stockLocationId: result.stock_location_id,
+        } as Created | null
       )
     })
   },
@@ -61,5 +66,7 @@ export const ensureSandboxOrganizationStep = createStep(
     await platform.deleteSandboxOrganizations(created.pairId)
     await organizations.deleteOrganizations(created.sandboxOrganizationId)
     await salesChannels.deleteSalesChannels(created.salesChannelId)
+    const locations: IStockLocationService = container.resolve(Modules.STOCK_LOCATION)
+    await locations.deleteStockLocations(created.stockLocationId)
   }
 )

@@ -11,6 +11,7 @@ export const SETTINGS_TABS = [
   ["/settings/account", "Account"],
   ["/settings/notifications", "Notifications"],
   ["/settings/payouts", "Payouts"],
+  ["/settings/shipping", "Shipping"],
   ["/settings/api-keys", "API keys"],
 ] as const
 
@@ -20,7 +21,7 @@ export function SettingsLayout({ children, ownerOnlyNote = true }: { children: R
   const organization = useOrganization()
   return (
     <Container className="p-0">
-      <PageHeader title="Settings" subtitle={`${organization.name}'s storefront, account, notifications, payouts and API keys.`} />
+      <PageHeader title="Settings" subtitle={`${organization.name}'s storefront, account, notifications, payouts, shipping and API keys.`} />
       <nav aria-label="Settings" className="border-ui-border-base flex gap-1 border-b px-6">
         {SETTINGS_TABS.map(([to, label]) => {
           const active = path === to

@@ -1,3 +1,4 @@
+import type { QuotedArtist } from "../../../../lib/gallery-checkout"
 import { fromCents, toCents } from "../../../../lib/money"
 import type { CartItemRow } from "../../../../queries/gallery-cart"
 import {
@@ -54,4 +55,34 @@ export function buildCartView(
   view.subtotal = fromCents(subtotalCents)
   view.artistCount = organizations.size
   return view
+}
+
+/**
+ * Each artist's part of the cart as a shipping quote prices it (first appearance order): subtotal in cents and item
+ * count of the lines whose product exists, and the destination `countryOf(orgId)` gives.
+ */
+export function cartArtists(
+  rows: CartItemRow[],
+  products: Map<string, GalleryProduct>,
+  countryOf: (orgId: string) => string | null
+): QuotedArtist[] {
+  const artists = new Map<string, QuotedArtist>()
+  for (const row of rows) {
+    const product = products.get(row.product_id)
+    if (!product) continue
+    let artist = artists.get(product.org_id)
+    if (!artist) {
+      artist = {
+        orgId: product.org_id,
+        artistName: product.organizations.name,
+        subtotalCents: 0,
+        itemCount: 0,
+        country: countryOf(product.org_id),
+      }
+      artists.set(product.org_id, artist)
+    }
+    artist.subtotalCents += (product.price === null ? 0 : toCents(product.price)) * row.quantity
+    artist.itemCount += row.quantity
+  }
+  return [...artists.values()]
 }

@@ -1,4 +1,5 @@
 import { z } from "@medusajs/framework/zod"
+import { CountryCode } from "../checkout/validators"
 import { clampCartQuantity, resolveCartUpdate, type CartUpdate } from "../../../../lib/cart-quantity"
 import { text } from "../../../utils/validation"
 
@@ -59,3 +60,10 @@ export type CartUpdateBody = z.output<typeof CartUpdateBody>
 /** POST /api/gallery/cart/remove `{itemId}`. */
 export const CartRemoveBody = z.object({ itemId: text(MAX_ID_LENGTH, CART_MESSAGES.itemIdRequired) })
 export type CartRemoveBody = z.output<typeof CartRemoveBody>
+
+/**
+ * GET /api/gallery/cart query: `country` (extension, docs/shipping.md) adds what each artist charges to ship there.
+ * Other parameters are ignored, as before.
+ */
+export const CartQuery = z.looseObject({ country: CountryCode.optional() })
+export type CartQuery = z.output<typeof CartQuery>

@@ -41,8 +41,39 @@ export function toShippingAddress(address: z.output<typeof ShippingAddressBody>)
   return { ...address, line2: address.line2 ?? null }
 }
 
+const MAX_ARTISTS_PER_MAP = 100
+const SHIPPING_METHOD_MESSAGE = "shippingMethods must map organization ids to shipping option ids"
+const ORGANIZATION_ID = /^[A-Za-z0-9_-]{1,100}$/
+
+/** ISO 3166-1 alpha-2, upper-cased (the shape; whether an artist ships there is the shipping rates' question). */
+export const CountryCode = z
+  .string({ error: "Country must be a two-letter ISO 3166-1 code" })
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, { message: "Country must be a two-letter ISO 3166-1 code" })
+  .transform((country) => country.toUpperCase())
+
+/** A Medusa shipping option id, as shippingMethods names one per artist. */
+export const ShippingMethodId = z
+  .string({ error: SHIPPING_METHOD_MESSAGE })
+  .trim()
+  .min(1, { error: SHIPPING_METHOD_MESSAGE })
+  .max(100, { error: SHIPPING_METHOD_MESSAGE })
+
+/** `{orgId: value}`, at most 100 artists, organization ids of our shape: shippingMethods and countries (extensions). */
+export function perArtist<T extends z.ZodType<unknown>>(value: T, name: string) {
+  return z
+    .record(z.string().regex(ORGANIZATION_ID, { message: `${name} must map organization ids to values` }), value, {
+      error: `${name} must map organization ids to values`,
+    })
+    .refine((map) => Object.keys(map).length <= MAX_ARTISTS_PER_MAP, { message: `${name} names too many artists` })
+    .optional()
+    .transform((map) => map ?? {})
+}
+
 /**
- * POST /api/gallery/checkout `{sessionId, email, shippingOption, shippingAddress?}`. `Missing required fields` when
+ * POST /api/gallery/checkout `{sessionId, email, shippingOption, shippingAddress?}`, and the shipping extension:
+ * `shippingMethods {orgId: optionId}` (default: each artist's cheapest option for the destination) and, for
+ * per_artist, `countries {orgId: country}` (docs/shipping.md). `Missing required fields` when
  * sessionId, email or shippingOption is missing, shippingOption is not one of the two options, or single_address
  * comes without a complete address; then `Invalid email address`. A per_artist checkout ignores any address sent
  * (the spec: null when per_artist).
@@ -53,6 +84,8 @@ export const CheckoutBody = z
     email: text(MAX_EMAIL_LENGTH, { invalid: missing, tooLong: CHECKOUT_MESSAGES.invalidEmail, unsafe: CHECKOUT_MESSAGES.invalidEmail }),
     shippingOption: z.enum(GALLERY_SHIPPING_OPTIONS, { error: missing }),
     shippingAddress: z.unknown(),
+    shippingMethods: perArtist(ShippingMethodId, "shippingMethods"),
+    countries: perArtist(CountryCode, "countries"),
   })
   .transform((body, ctx): CheckoutRequest => {
     let shippingAddress: ShippingAddress | null = null
@@ -68,7 +101,15 @@ export const CheckoutBody = z
       ctx.addIssue({ code: "custom", message: CHECKOUT_MESSAGES.invalidEmail, path: ["email"] })
       return z.NEVER
     }
-    return { sessionId: body.sessionId, email: normalizeEmail(body.email), shippingOption: body.shippingOption, shippingAddress }
+    return {
+      sessionId: body.sessionId,
+      email: normalizeEmail(body.email),
+      shippingOption: body.shippingOption,
+      shippingAddress,
+      shippingMethods: body.shippingMethods,
+      // single_address: the address's country is every artist's destination.
+      countries: body.shippingOption === "per_artist" ? body.countries : {},
+    }
   })
 export type CheckoutBody = z.output<typeof CheckoutBody>
 

@@ -3,9 +3,12 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { updateMemberWorkflow } from "../../../../workflows/member/workflows/update-member"
 import type { UpdateMemberBody } from "../validators"
 
-type MembershipRow = { role: string; organization: { id: string; name: string; slug: string } } | null
+type MembershipRow = { role: string; organization: { id: string; name: string; slug: string; gallery_approved: boolean } } | null
 
-/** The logged-in member and the organizations it belongs to. */
+/**
+ * The logged-in member and the organizations it belongs to: its role in each, and whether the gallery administrators
+ * approved it (`gallery_approved`: until then its works sell in its own store only, docs/artist-dashboard.md).
+ */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
@@ -17,7 +20,17 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   res.json({
     member: { id: member.id, email: member.email, first_name: member.first_name, last_name: member.last_name },
     organizations: member.memberships.flatMap((m: MembershipRow) =>
-      m ? [{ id: m.organization.id, name: m.organization.name, slug: m.organization.slug, role: m.role }] : []
+      m
+        ? [
+            {
+              id: m.organization.id,
+              name: m.organization.name,
+              slug: m.organization.slug,
+              role: m.role,
+              gallery_approved: m.organization.gallery_approved,
+            },
+          ]
+        : []
     ),
   })
 }

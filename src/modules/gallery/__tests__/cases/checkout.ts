@@ -13,6 +13,15 @@ export function checkoutCases({ service, db }: Suite) {
 
   it("records the parent, its artist orders and items in checkout order, and a null -> pending transition each", async () => {
     const input = checkoutInput(["org_a", "org_b"], { shipping_option: "single_address", shipping_address: ADDRESS })
+    // org_a charges shipping (docs/shipping.md), org_b has no rates.
+    Object.assign(input.artist_orders[0], {
+      shipping_cents: 650,
+      payout_cents: input.artist_orders[0].payout_cents + 650,
+      shipping_option_id: "so_org_a_standard",
+      shipping_option_name: "Standard",
+      shipping_country: "US",
+    })
+    input.shipping_cents = 650
     const created = await service.createCheckoutOrder(input)
     expect(created).toEqual({ id: input.id, public_id: input.public_id, created_at: expect.any(Date) })
 
@@ -23,6 +32,7 @@ export function checkoutCases({ service, db }: Suite) {
       shipping_option: "single_address",
       shipping_address: ADDRESS,
       subtotal_cents: input.subtotal_cents,
+      shipping_cents: 650,
       gallery_fee_cents: 100,
       stripe_fee_cents: 59,
       total_cents: input.total_cents,
@@ -33,7 +43,8 @@ export function checkoutCases({ service, db }: Suite) {
       paid_at: null,
     })
     const artists = await db.rows(
-      `SELECT id, gallery_order_id, organization_id, artist_name, status, subtotal_cents, payout_cents, shipping_address
+      `SELECT id, gallery_order_id, organization_id, artist_name, status, subtotal_cents, payout_cents, shipping_cents,
+              shipping_option_id, shipping_option_name, shipping_country, shipping_address
        FROM gallery_artist_order ORDER BY created_at`
     )
     expect(artists).toEqual(
@@ -45,6 +56,10 @@ export function checkoutCases({ service, db }: Suite) {
         status: "pending",
         subtotal_cents: a.subtotal_cents,
         payout_cents: a.payout_cents,
+        shipping_cents: a.shipping_cents,
+        shipping_option_id: a.shipping_option_id,
+        shipping_option_name: a.shipping_option_name,
+        shipping_country: a.shipping_country,
         shipping_address: null,
       }))
     )

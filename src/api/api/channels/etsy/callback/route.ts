@@ -3,7 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { OAUTH_STATE_MESSAGES } from "../../../../../lib/channel-oauth"
 import { channelConnectedUrl, CHANNEL_MESSAGES } from "../../../../../lib/channels"
 import { isGuestWorkspaceExpired } from "../../../../../lib/guest-workspace"
-import { appBaseUrl } from "../../../../../lib/payout-onboarding"
+import { publicUrls } from "../../../../../lib/public-urls"
 import { CHANNELS_MODULE, type ChannelsModuleService } from "../../../../../modules/channels"
 import { findMemberships } from "../../../../../queries/memberships"
 import { fieldError, sendAuthError } from "../../../../utils/error-response"
@@ -49,6 +49,6 @@ export const GET = channelRoute(
     }
     await channels.connectEtsy({ authorization, callback, now })
     res.set("Cache-Control", "no-store")
-    res.redirect(302, channelConnectedUrl(appBaseUrl(process.env.APP_URL), "etsy"))
+    res.redirect(302, channelConnectedUrl(publicUrls(process.env).appUrl, "etsy"))
   }
 )

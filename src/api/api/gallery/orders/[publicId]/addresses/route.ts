@@ -2,12 +2,13 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { IEventBusModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { errorMessage } from "../../../../../../lib/error-message"
-import { CHECKOUT_MESSAGES } from "../../../../../../lib/gallery-checkout"
+import { CHECKOUT_MESSAGES, SHIPPING_MESSAGES } from "../../../../../../lib/gallery-checkout"
 import { orderEmailMatches } from "../../../../../../lib/order-email"
 import { GALLERY_OUTBOX_READY_EVENT } from "../../../../../../lib/outbox"
 import { GALLERY_MODULE } from "../../../../../../modules/gallery"
 import type GalleryModuleService from "../../../../../../modules/gallery/service"
 import { getPublicGalleryOrder } from "../../../../../../queries/gallery-orders"
+import { fieldError } from "../../../../../utils/error-response"
 import { requestClientAddress } from "../../../../../utils/rate-limit"
 import { publicIdParam } from "../../public-id-param"
 import type { ArtistAddressBody } from "../../validators"
@@ -25,7 +26,8 @@ import type { ArtistAddressBody } from "../../validators"
  *
  * 400 Missing required fields (no orgId, incomplete address); 404 Order not found (unknown order, missing or wrong
  * email — the same answer — or an organization with no artist order in it); 400 This order ships to a single
- * address; 400 Order has been cancelled; 400 Order already shipped (that artist order has shipped).
+ * address; 400 Order has been cancelled; 400 Order already shipped (that artist order has shipped); 400 when the
+ * artist charged shipping for another country than the address's (docs/shipping.md).
  */
 export async function POST(req: MedusaRequest<ArtistAddressBody>, res: MedusaResponse) {
   const { orgId, shippingAddress, email } = req.validatedBody
@@ -45,6 +47,9 @@ export async function POST(req: MedusaRequest<ArtistAddressBody>, res: MedusaRes
     shippingAddress,
     clientAddress: client === "unknown" ? null : client,
   })
+  if (typeof outcome === "object") {
+    throw fieldError(MedusaError.Types.INVALID_DATA, SHIPPING_MESSAGES.addressCountry(outcome.country), "shippingAddress.country")
+  }
   switch (outcome) {
     case "not_found":
       throw notFound()

@@ -1,0 +1,54 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { cancelledOrderRefundPlan, orderPaymentPlan } from "../../lib/order-payments"
+import { getOrderPaymentStates } from "../../queries/medusa/order-payments"
+import { withSortedLocks } from "../../workflows/common/locks"
+import { recordCancelledOrderRefundWorkflow } from "../../workflows/order-book/workflows/record-cancelled-order-refund"
+import { recordOrderPaymentsWorkflow } from "../../workflows/order-book/workflows/record-order-payments"
+
+/** Seconds a second run for the same order waits for the first (as the mirror sync). */
+const PAYMENT_LOCK_TIMEOUT_SECONDS = 60
+
+/** The lock of one store order's order book record (a mirror's is its artist order's, src/processes/order-book/sync.ts). */
+export function orderPaymentLockKey(orderId: string): string {
+  return `order-book:${orderId}`
+}
+
+/**
+ * Makes these Medusa orders read as paid in Medusa (docs/order-book.md, "Payments"): one read of what exists of their
+ * payment records, then — only when something is missing — one workflow that writes it for all of them
+ * (recordOrderPaymentsWorkflow). Idempotent: an order whose records are complete is left alone, and the records' ids
+ * derive from the order's, so a replay, the back-fill job or a retry after a crash never makes a second collection,
+ * payment or capture. The caller holds the orders' locks. Returns how many orders needed something.
+ */
+export async function recordOrderPayments(container: MedusaContainer, orderIds: string[]): Promise<number> {
+  if (!orderIds.length) return 0
+  const states = await getOrderPaymentStates(container, [...new Set(orderIds)])
+  const plans = states.flatMap((state) => orderPaymentPlan(state) ?? [])
+  if (plans.length) await recordOrderPaymentsWorkflow(container).run({ input: { plans } })
+  return plans.length
+}
+
+/**
+ * Records the refund of a cancelled order's captured payment in Medusa when its Medusa order was cancelled without one
+ * (a mirror cancelled before its payment was recorded): the refund and its credit line, as Medusa's cancellation makes
+ * them (recordCancelledOrderRefundWorkflow); no money moves (the gallery refunded the charge at Stripe). Orders
+ * cancelled with a captured payment need none of this: Medusa's cancellation refunds and credits it. The caller holds
+ * the order's lock.
+ */
+export async function recordCancelledOrderRefund(container: MedusaContainer, orderId: string): Promise<void> {
+  const [state] = await getOrderPaymentStates(container, [orderId])
+  if (state?.medusa_status !== "canceled") return
+  const plan = cancelledOrderRefundPlan(state)
+  if (plan) await recordCancelledOrderRefundWorkflow(container).run({ input: plan })
+}
+
+/**
+ * `store.order.paid` (docs/store-checkout.md) and the back-fill job: the store checkout orders' payments, under the
+ * orders' locks. The settlement created each order with its captured transaction; this adds the payment collection
+ * Medusa's admin reads, off the checkout's path.
+ */
+export async function recordStoreOrderPayments(container: MedusaContainer, orderIds: string[]): Promise<number> {
+  const ids = [...new Set(orderIds)]
+  if (!ids.length) return 0
+  return withSortedLocks(container, ids.map(orderPaymentLockKey), PAYMENT_LOCK_TIMEOUT_SECONDS, () => recordOrderPayments(container, ids))
+}
