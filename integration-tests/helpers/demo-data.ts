@@ -5,13 +5,16 @@ import { demoArtworkUrl } from "../../src/lib/demo-artwork"
 import { imageBaseUrl } from "../../src/lib/file-storage"
 import { ORGANIZATION_MODULE } from "../../src/modules/organization"
 import type OrganizationModuleService from "../../src/modules/organization/service"
-import seed, { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from "../../src/scripts/seed"
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, seedDemoData } from "../../src/scripts/seed"
 import { login, type Api } from "./accounts"
 
-/** Runs the demo seed (src/scripts/seed.ts) and returns the container's pg connection. */
-export async function seedDemo(container: MedusaContainer): Promise<Knex> {
+/**
+ * Runs the demo seed (src/scripts/seed.ts) and returns the container's pg connection. Without its showcase (demo
+ * collections, spotlight and storefront settings) unless asked: the suites start from none of those.
+ */
+export async function seedDemo(container: MedusaContainer, { showcase = false }: { showcase?: boolean } = {}): Promise<Knex> {
   const pg: Knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-  await seed({ container } as Parameters<typeof seed>[0])
+  await seedDemoData(container, { showcase })
   return pg
 }
 

@@ -4,6 +4,9 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import seed, {
   DEMO_ADMIN_EMAIL,
+  DEMO_COLLECTIONS,
+  DEMO_SPOTLIGHT,
+  DEMO_STOREFRONTS,
   DEMO_ORGANIZATIONS,
   DEMO_PASSWORD,
   DEMO_PLAIN_MEMBER,
@@ -68,6 +71,10 @@ const COUNTED_TABLES = [
   '"user"',
   "auth_identity",
   "provider_identity",
+  "gallery_collection",
+  "gallery_collection_item",
+  "gallery_spotlight",
+  "organization_settings",
 ]
 
 const handles = (products: GalleryProduct[]) => products.map((p) => p.handle).sort()
@@ -258,9 +265,56 @@ medusaIntegrationTestRunner({
         expect(await storeName()).toEqual(["Galerie Nord"])
       })
 
+      it("curates the gallery's home and the artists' pages: two collections, a spotlight, storefront settings", async () => {
+        const collections = await api.get("/api/gallery/collections")
+        expect(collections.data.collections.map((c: any) => [c.slug, c.type, c.itemCount]).sort()).toEqual([
+          ["editors-picks", "manual", 3],
+          // The prints at $50 or less: studio-north's, studio-south's and studio-east's (studio-pending's is not approved).
+          ["prints-under-50", "smart", 3],
+        ])
+        const products = await container.resolve(Modules.PRODUCT).listProducts({ handle: ALL_HANDLES }, { select: ["id", "handle"] })
+        const handleOf = new Map(products.map((p) => [p.id, p.handle]))
+        const picks = await api.get("/api/gallery/collections/editors-picks")
+        const picked = DEMO_COLLECTIONS.find((c) => c.slug === "editors-picks")!
+        expect(picks.data.collection.featuredImage).toBe(picked.featured_image)
+        expect(picks.data.collection.items.map((i: any) => handleOf.get(i.productId))).toEqual(picked.type === "manual" ? picked.items : [])
+
+        const spotlights = await api.get("/api/gallery/spotlights")
+        expect(spotlights.data.spotlights).toEqual([
+          expect.objectContaining({
+            title: DEMO_SPOTLIGHT.title,
+            featuredImage: DEMO_SPOTLIGHT.featured_image,
+            expiresAt: null,
+            organization: { name: "Studio South", slug: "studio-south" },
+          }),
+        ])
+
+        for (const [slug, settings] of Object.entries(DEMO_STOREFRONTS)) {
+          const artist = await api.get(`/api/gallery/artists/${slug}`)
+          expect(artist.data.artist).toMatchObject({ slug, bio: settings.bio, socialLinks: settings.social_links, theme: settings.theme })
+        }
+        // An artist's own settings are kept: a second run does not put the demo's back.
+        const service: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
+        const [north] = await service.listOrganizations({ slug: "studio-north" })
+        await service.saveOrganizationSettings(north.id, { bio: "My own words." })
+        const again = await seedDemoData(container)
+        expect(again.storefronts.created).toEqual([])
+        expect((await service.findOrganizationSettings(north.id))?.bio).toBe("My own words.")
+      })
+
       it("changes nothing when it runs a second time", async () => {
         const before = await rowCounts()
-        expect(before).toMatchObject({ organization: 4, member: 5, membership: 5, product: 8, artist_product: 8 })
+        expect(before).toMatchObject({
+          organization: 4,
+          member: 5,
+          membership: 5,
+          product: 8,
+          artist_product: 8,
+          gallery_collection: 2,
+          gallery_collection_item: 3,
+          gallery_spotlight: 1,
+          organization_settings: 3,
+        })
         const summary = await seedDemoData(container)
         for (const [key, value] of Object.entries(summary)) {
           if (key === "publishable_key_token") continue

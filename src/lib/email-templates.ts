@@ -104,13 +104,22 @@ const TEMPLATES: Record<string, (data: Data) => RenderedEmail> = {
   "store-order-confirmation": (d) =>
     compose(
       `Your order from ${str(d.storeName) || "the store"}`,
-      [`Thank you for your order from ${str(d.storeName) || "the store"}.`, `Total charged: ${money(d.total)}.`],
+      [
+        `Thank you for your order from ${str(d.storeName) || "the store"}.`,
+        ...(Number(d.shipping) > 0 ? [`Shipping: ${money(d.shipping)} (${str(d.shippingMethod) || "shipping"}).`] : []),
+        `Total charged: ${money(d.total)}.`,
+      ],
       lines(d.items, "productName")
     ),
   "store-artist-new-order": (d) =>
     compose(
       `New store order from ${str(d.customerEmail)}`,
-      [`You have a new order in your store: ${money(d.subtotal)} from ${str(d.customerEmail)}.`],
+      [
+        `You have a new order in your store: ${money(d.subtotal)}` +
+          (Number(d.shipping) > 0 ? `, shipping ${money(d.shipping)} (${str(d.shippingMethod) || "shipping"})` : "") +
+          ` from ${str(d.customerEmail)}.`,
+        ...(addressLine(d.shippingAddress) ? [`Ship to: ${addressLine(d.shippingAddress)}.`] : []),
+      ],
       lines(d.items, "productName")
     ),
   "webhook-endpoint-disabled": (d) =>

@@ -166,7 +166,6 @@ export function summarizeCheckout(
   shipping: ReadonlyMap<string, ArtistShipping> = new Map()
 ): CheckoutSummary {
   const groups = new Map<string, ArtistGroup>()
-  let subtotalCents = 0
   for (const line of lines) {
     let group = groups.get(line.orgId)
     if (!group) {
@@ -175,24 +174,40 @@ export function summarizeCheckout(
         artistName: line.artistName,
         itemCount: 0,
         subtotalCents: 0,
-        shipping: shipping.get(line.orgId) ?? NO_SHIPPING,
+        shipping: NO_SHIPPING,
         payoutCents: 0,
         lines: [],
       }
       groups.set(line.orgId, group)
     }
-    const lineCents = line.priceCents * line.quantity
     group.itemCount += line.quantity
-    group.subtotalCents += lineCents
+    group.subtotalCents += line.priceCents * line.quantity
     group.lines.push(line)
-    subtotalCents += lineCents
   }
-  const artists = [...groups.values()]
+  return withShipping([...groups.values()], shipping)
+}
+
+/**
+ * The same artists' parts with `shipping` (by organization id; none: the artist ships free): each payout and the
+ * fees computed again, the grouping kept. The checkout groups the cart once, quotes shipping on those groups, then
+ * prices them with it.
+ */
+export function withShipping(
+  groups: readonly ArtistGroup[],
+  shipping: ReadonlyMap<string, ArtistShipping>
+): CheckoutSummary {
+  let subtotalCents = 0
   let shippingCents = 0
-  for (const artist of artists) {
-    artist.payoutCents = artistPayoutCents(artist.subtotalCents, artist.shipping.cents)
-    shippingCents += artist.shipping.cents
-  }
+  const artists = groups.map((group) => {
+    const artistShipping = shipping.get(group.orgId) ?? NO_SHIPPING
+    subtotalCents += group.subtotalCents
+    shippingCents += artistShipping.cents
+    return {
+      ...group,
+      shipping: artistShipping,
+      payoutCents: artistPayoutCents(group.subtotalCents, artistShipping.cents),
+    }
+  })
   return { fees: computeGalleryFees(subtotalCents, shippingCents), artists }
 }
 

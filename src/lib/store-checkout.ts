@@ -1,6 +1,12 @@
 // Rules of an artist store's checkout (spec 4.2 POST /api/create-payment-intent, docs/store-checkout.md): which
 // requested lines can be sold, at what subtotal, and whether a succeeded payment matches what was asked.
 import { MAX_CART_QUANTITY } from "./cart-quantity"
+import {
+  defaultShippingOption,
+  SHIPPING_MESSAGES,
+  type ArtistShippingQuote,
+  type ShippingAddress,
+} from "./gallery-checkout"
 import { derivedOrderId } from "./order-book"
 
 export const STORE_CHECKOUT_MESSAGES = {
@@ -12,6 +18,18 @@ export const STORE_CHECKOUT_MESSAGES = {
   noPrice: "A product of this order has no USD price",
   quantityTooLarge: `A variant can be ordered at most ${MAX_CART_QUANTITY} times`,
   belowMinimum: "The order total must be at least $0.50",
+} as const
+
+/**
+ * The store's shipping refusals (docs/store-checkout.md "Shipping"; an extension, the contract names none). An artist
+ * that does not ship to the country answers the gallery's `Artist does not ship to {country}`.
+ */
+export const STORE_SHIPPING_MESSAGES = {
+  countryRequired: "shipping_address with a country is required: this store charges shipping",
+  addressInvalid: "shipping_address needs name, line1, city, state, postal_code and country (a two-letter ISO 3166-1 code)",
+  optionInvalid: "shipping_option_id must be a shipping option id",
+  optionUnavailable: SHIPPING_MESSAGES.optionUnavailable,
+  doesNotShip: SHIPPING_MESSAGES.doesNotShip,
 } as const
 
 /** Stripe's minimum charge in USD cents. */
@@ -84,12 +102,95 @@ export function canTakeStorePayments(organization: { stripe_account_id: string |
   return Boolean(organization.stripe_account_id) && organization.transfers_active
 }
 
+/** What a store sale charges the shopper (cents): the merchandise and the artist's shipping. */
+export function storeChargeCents(payment: { subtotal_cents: number; shipping_cents: number }): number {
+  return payment.subtotal_cents + payment.shipping_cents
+}
+
 /** The charge settles the payment only for exactly the amount (cents) and currency recorded with it. */
 export function storeChargeMatches(
   charged: { amountCents: number; currency: string },
-  payment: { subtotal_cents: number; currency: string }
+  payment: { subtotal_cents: number; shipping_cents: number; currency: string }
 ): boolean {
-  return charged.amountCents === payment.subtotal_cents && charged.currency.toLowerCase() === payment.currency.toLowerCase()
+  return charged.amountCents === storeChargeCents(payment) && charged.currency.toLowerCase() === payment.currency.toLowerCase()
+}
+
+/** What a store sale charges for shipping: nothing (0, no option) when the artist has no rates. */
+export type StoreShipping = { cents: number; optionId: string | null; optionName: string | null }
+
+export const NO_STORE_SHIPPING: StoreShipping = { cents: 0, optionId: null, optionName: null }
+
+export type StoreShippingChoice = { ok: true; value: StoreShipping } | { ok: false; message: string; field: string }
+
+/**
+ * The store sale's shipping (docs/store-checkout.md "Shipping"), from the artist's quote for the destination: an
+ * artist without rates ships free (and knows no option to choose); else a country is required, the artist must ship
+ * there, and the chosen option must be one offered there — without a choice, the cheapest. Refusals name their field.
+ */
+export function chooseStoreShipping(input: {
+  quote: ArtistShippingQuote | undefined
+  country: string | null
+  chosenOptionId: string | undefined
+}): StoreShippingChoice {
+  const { quote, country, chosenOptionId } = input
+  const unavailable = { ok: false, message: STORE_SHIPPING_MESSAGES.optionUnavailable, field: "shipping_option_id" } as const
+  if (!quote?.hasRates) return chosenOptionId === undefined ? { ok: true, value: NO_STORE_SHIPPING } : unavailable
+  if (!country) return { ok: false, message: STORE_SHIPPING_MESSAGES.countryRequired, field: "shipping_address.country" }
+  if (!quote.options.length) {
+    return { ok: false, message: STORE_SHIPPING_MESSAGES.doesNotShip(country), field: "shipping_address.country" }
+  }
+  const option =
+    chosenOptionId === undefined
+      ? defaultShippingOption(quote.options)
+      : (quote.options.find((candidate) => candidate.id === chosenOptionId) ?? null)
+  if (!option) return unavailable
+  return { ok: true, value: { cents: option.amountCents, optionId: option.id, optionName: option.name } }
+}
+
+function objectField(object: Record<string, unknown>, key: string): Record<string, unknown> | null {
+  const value = object[key]
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null
+}
+
+function stringOf(object: Record<string, unknown> | null, key: string): string {
+  const value = object?.[key]
+  return typeof value === "string" ? value.trim() : ""
+}
+
+/**
+ * The shipping a completed Stripe Checkout session reports: `shipping_cost.amount_total` (cents; 0 without
+ * shipping), the rate's `display_name` when the session came with it expanded, and the address the customer gave
+ * (`collected_information.shipping_details`, or `shipping_details` of API versions before 2025-03-31), or null
+ * without one.
+ */
+export function checkoutSessionShipping(session: Record<string, unknown>): {
+  cents: number
+  rateName: string | null
+  address: ShippingAddress | null
+} {
+  const cost = objectField(session, "shipping_cost")
+  const total = cost?.amount_total
+  const cents = typeof total === "number" && Number.isSafeInteger(total) && total > 0 ? total : 0
+  const rate = cost ? objectField(cost, "shipping_rate") : null
+  const details =
+    objectField(objectField(session, "collected_information") ?? {}, "shipping_details") ?? objectField(session, "shipping_details")
+  const address = details ? objectField(details, "address") : null
+  const country = stringOf(address, "country").toUpperCase()
+  return {
+    cents,
+    rateName: stringOf(rate, "display_name") || null,
+    address: /^[A-Z]{2}$/.test(country)
+      ? {
+          name: stringOf(details, "name"),
+          line1: stringOf(address, "line1"),
+          line2: stringOf(address, "line2") || null,
+          city: stringOf(address, "city"),
+          state: stringOf(address, "state"),
+          postal_code: stringOf(address, "postal_code"),
+          country,
+        }
+      : null,
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import {
   hybridCount,
   mergeHybridProducts,
+  productMatchesRules,
   rulesToProductFilters,
   validateCollectionRules,
   type SmartCollectionRules,
@@ -235,6 +236,41 @@ export async function evaluateRuleCollections(
     })
   )
   return results
+}
+
+/**
+ * Which of `collections` show the product `productId` publicly: none unless it is gallery eligible; a manual
+ * collection when it holds it as an item, a smart one when its rules match it, a hybrid one when it includes it by
+ * hand or its rules match it (the membership evaluateRuleCollections and the detail view compute). The few
+ * collections are matched against the one product in JavaScript (productMatchesRules, the SQL filters' predicate),
+ * after two statements: the product, and the manual collections holding it.
+ */
+export async function filterCollectionsShowingProduct<C extends RuleCollection>(
+  source: PgSource,
+  collections: C[],
+  productId: string
+): Promise<C[]> {
+  if (!collections.length) return []
+  const manualIds = collections.filter((c) => c.type === "manual").map((c) => c.id)
+  const [products, holding] = await Promise.all([
+    getGalleryProductsByIds(source, [productId]),
+    manualIds.length
+      ? toKnex(source).raw(
+          `SELECT DISTINCT collection_id FROM gallery_collection_item
+           WHERE product_id = ? AND deleted_at IS NULL AND collection_id = ANY(?)`,
+          [productId, manualIds] as unknown as Knex.RawBinding[]
+        )
+      : Promise.resolve({ rows: [] }),
+  ])
+  const product = products.get(productId)
+  if (!product || !isGalleryEligible(product)) return []
+  const held = new Set((holding.rows as { collection_id: string }[]).map((row) => row.collection_id))
+  return collections.filter((collection) => {
+    if (collection.type === "manual") return held.has(collection.id)
+    if (collection.type === "hybrid" && (collection.manual_inclusions ?? []).includes(productId)) return true
+    const rules = storedRules(collection)
+    return rules !== null && productMatchesRules(product, rules)
+  })
 }
 
 export type SpotlightRecord = {

@@ -12,7 +12,11 @@ import { demoArtworkUrl, isDemoArtworkUrl } from "../lib/demo-artwork"
 import { normalizeEmail } from "../lib/email"
 import { storeRename } from "../lib/store-name"
 import { imageBaseUrl } from "../lib/file-storage"
+import type { StorefrontSettings } from "../lib/organization-settings"
 import { canReceivePayouts } from "../lib/payout-onboarding"
+import type { SmartCollectionRules } from "../lib/smart-collection-rules"
+import { CURATION_MODULE } from "../modules/curation"
+import type CurationModuleService from "../modules/curation/service"
 import { ORGANIZATION_MODULE } from "../modules/organization"
 import type { ArtworkType } from "../modules/organization/models/artist-product"
 import type { OrganizationPlan } from "../modules/organization/models/organization"
@@ -24,8 +28,12 @@ import {
   type ArtistProductInput,
 } from "../workflows/artist-product/workflows/create-artist-products"
 import { updateArtistProductWorkflow } from "../workflows/artist-product/workflows/update-artist-product"
+import { addCollectionItemWorkflow } from "../workflows/curation/workflows/add-collection-item"
+import { createCollectionWorkflow } from "../workflows/curation/workflows/create-collection"
+import { createSpotlightWorkflow } from "../workflows/curation/workflows/create-spotlight"
 import { createMemberAccountWorkflow } from "../workflows/member/workflows/create-member-account"
 import { createOrganizationWorkflow } from "../workflows/organization/workflows/create-organization"
+import { updateOrganizationSettingsWorkflow } from "../workflows/organization/workflows/update-organization-settings"
 import { ensureOrderBookSetup } from "../workflows/order-book/utils/shipping-setup"
 
 // ---------------------------------------------------------------------------------------------------
@@ -219,6 +227,67 @@ export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
   },
 ]
 
+/**
+ * The gallery's demo curation (what the gallery's home shows): a hand-picked collection, a smart one, a spotlight on
+ * an artist, and the approved studios' storefront settings (their artist pages). Created when missing; an artist's
+ * own settings are never overwritten.
+ */
+export type DemoCollection = {
+  slug: string
+  name: string
+  description: string
+  featured_image: string
+} & ({ type: "manual"; items: string[] } | { type: "smart"; rules: SmartCollectionRules })
+
+export const DEMO_COLLECTIONS: DemoCollection[] = [
+  {
+    slug: "editors-picks",
+    name: "Editor's picks",
+    description: "Three works the gallery keeps coming back to: a fjord at dawn in oil, a desert bloom in print and a market morning in two colours.",
+    featured_image: image("fjord-first-light"),
+    type: "manual",
+    items: ["studio-north-original", "studio-south-print", "studio-east-print"],
+  },
+  {
+    slug: "prints-under-50",
+    name: "Prints under $50",
+    description: "Every print in the gallery at $50 or less, as the artists add them.",
+    featured_image: image("morning-market"),
+    type: "smart",
+    rules: { product_type: "print", price_max: 50 },
+  },
+]
+
+export const DEMO_SPOTLIGHT = {
+  organization: "studio-south",
+  title: "Studio South: the desert in full colour",
+  description: "Sol South paints desert plants in bloom on canvases a metre wide, outdoors first and then in the studio. The originals, and prints at a friendlier size.",
+  featured_image: image("desert-bloom-wall"),
+} as const
+
+export type DemoStorefront = Pick<StorefrontSettings, "bio" | "social_links" | "theme"> &
+  Partial<Pick<StorefrontSettings, "custom_colors">>
+
+/** The storefront settings of the approved demo studios (their artist pages in the gallery), by slug. */
+export const DEMO_STOREFRONTS: Record<string, DemoStorefront> = {
+  "studio-north": {
+    bio: "Nora North paints the fjords of the northern coast at first light, in oil on linen, and prints them in the studio on cotton rag paper.",
+    social_links: { website: "https://studio-north.example", instagram: "https://www.instagram.com/studio.north.example" },
+    theme: "gallery",
+  },
+  "studio-south": {
+    bio: "Desert plants in full bloom, in acrylic on large canvases. Every original is one of a kind; the prints are pigment on matte paper.",
+    social_links: { website: "https://studio-south.example", instagram: "https://www.instagram.com/studio.south.example" },
+    theme: "bold",
+    custom_colors: { primary: "#9a3412" },
+  },
+  "studio-east": {
+    bio: "Risograph prints of markets and streets, two colours at a time, in open editions.",
+    social_links: { website: "https://studio-east.example" },
+    theme: "minimal",
+  },
+}
+
 // ---------------------------------------------------------------------------------------------------
 
 type Counter = { created: string[]; existing: string[] }
@@ -232,7 +301,10 @@ export type SeedSummary = Record<
   | "publishable_key"
   | "products"
   | "product_images"
-  | "payout_accounts",
+  | "payout_accounts"
+  | "collections"
+  | "spotlights"
+  | "storefronts",
   Counter
 >
 
@@ -249,6 +321,9 @@ function newSummary(): SeedSummary {
     products: c(),
     product_images: c(),
     payout_accounts: c(),
+    collections: c(),
+    spotlights: c(),
+    storefronts: c(),
   }
 }
 
@@ -550,11 +625,94 @@ async function ensureDemoImages(
   summary.product_images.created.push(product.handle)
 }
 
+/** A demo collection, by slug, with its items when it is created (an administrator's later edits are kept). */
+async function ensureCollection(container: MedusaContainer, demo: DemoCollection, summary: SeedSummary) {
+  const curation: CurationModuleService = container.resolve(CURATION_MODULE)
+  const [existing] = await curation.listGalleryCollections({ slug: demo.slug }, { take: 1, select: ["id"] })
+  if (existing) {
+    summary.collections.existing.push(demo.slug)
+    return
+  }
+  const { result: collection } = await createCollectionWorkflow(container).run({
+    input: {
+      slug: demo.slug,
+      name: demo.name,
+      description: demo.description,
+      type: demo.type,
+      is_active: true,
+      featured_image: demo.featured_image,
+      rules: demo.type === "smart" ? demo.rules : null,
+      manual_inclusions: null,
+    },
+  })
+  if (demo.type === "manual") {
+    const products = await container.resolve(Modules.PRODUCT).listProducts({ handle: demo.items }, { select: ["id", "handle"] })
+    const idOf = new Map(products.map((p) => [p.handle, p.id]))
+    for (const [position, handle] of demo.items.entries()) {
+      const productId = idOf.get(handle)
+      if (!productId) throw new Error(`Demo collection ${demo.slug}: no product ${handle}`)
+      await addCollectionItemWorkflow(container).run({ input: { collection_id: collection.id, product_id: productId, position } })
+    }
+  }
+  summary.collections.created.push(demo.slug)
+}
+
+/** The demo spotlight, by organization and title, published now without an expiry. */
+async function ensureSpotlight(container: MedusaContainer, organizationId: string, summary: SeedSummary) {
+  const curation: CurationModuleService = container.resolve(CURATION_MODULE)
+  const [existing] = await curation.listGallerySpotlights(
+    { organization_id: organizationId, title: DEMO_SPOTLIGHT.title },
+    { take: 1, select: ["id"] }
+  )
+  if (existing) {
+    summary.spotlights.existing.push(DEMO_SPOTLIGHT.title)
+    return
+  }
+  await createSpotlightWorkflow(container).run({
+    input: {
+      organization_id: organizationId,
+      title: DEMO_SPOTLIGHT.title,
+      description: DEMO_SPOTLIGHT.description,
+      featured_image: DEMO_SPOTLIGHT.featured_image,
+      is_active: true,
+      published_at: new Date(),
+      expires_at: null,
+    },
+  })
+  summary.spotlights.created.push(DEMO_SPOTLIGHT.title)
+}
+
+/** A demo studio's storefront settings, only when it has never saved any (its owner's choices are kept). */
+async function ensureStorefront(container: MedusaContainer, organizationId: string, slug: string, summary: SeedSummary) {
+  const settings = DEMO_STOREFRONTS[slug]
+  if (!settings) return
+  const service: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
+  if (await service.findOrganizationSettings(organizationId)) {
+    summary.storefronts.existing.push(slug)
+    return
+  }
+  await updateOrganizationSettingsWorkflow(container).run({ input: { organization_id: organizationId, changes: settings } })
+  summary.storefronts.created.push(slug)
+}
+
+/** The demo curation and artist pages (DEMO_COLLECTIONS, DEMO_SPOTLIGHT, DEMO_STOREFRONTS), after the products. */
+async function ensureShowcase(container: MedusaContainer, organizations: { org: DemoOrganization; id: string }[], summary: SeedSummary) {
+  for (const { org, id } of organizations) await ensureStorefront(container, id, org.slug, summary)
+  for (const collection of DEMO_COLLECTIONS) await ensureCollection(container, collection, summary)
+  const spotlighted = organizations.find(({ org }) => org.slug === DEMO_SPOTLIGHT.organization)
+  if (!spotlighted) throw new Error(`Demo spotlight: no organization ${DEMO_SPOTLIGHT.organization}`)
+  await ensureSpotlight(container, spotlighted.id, summary)
+}
+
 /**
  * Creates whatever of the demo data is missing, looked up by natural keys (slug, email, handle, name,
- * title); what exists is left untouched, so a second run changes nothing.
+ * title); what exists is left untouched, so a second run changes nothing. `showcase: false` leaves out the demo
+ * curation and storefront settings (ensureShowcase), for tests that start from no collection, spotlight or settings.
  */
-export async function seedDemoData(container: MedusaContainer): Promise<SeedSummary & { publishable_key_token: string }> {
+export async function seedDemoData(
+  container: MedusaContainer,
+  { showcase = true }: { showcase?: boolean } = {}
+): Promise<SeedSummary & { publishable_key_token: string }> {
   const summary = newSummary()
   const regionId = await ensureRegion(container, summary)
   const locationId = await ensureStockLocation(container, summary)
@@ -577,6 +735,7 @@ export async function seedDemoData(container: MedusaContainer): Promise<SeedSumm
     if (org.payouts_onboarded) await ensurePayoutsOnboarded(container, id, org.slug, summary)
     if (org.slug === DEMO_PLAIN_MEMBER.organization) await ensurePlainMember(container, id, summary)
   }
+  if (showcase) await ensureShowcase(container, organizations, summary)
   await ensureStoreDefaults(container, regionId, locationId, summary)
   return { ...summary, publishable_key_token: token }
 }

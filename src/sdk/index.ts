@@ -4,23 +4,31 @@
 //
 // Request types are the routes' own zod schemas (`z.input` of the validators), imported as types only: nothing of
 // the server reaches a browser bundle. Response types are the routes' view functions' return types, as JSON carries
-// them (dates as ISO strings).
+// them (dates as ISO strings). `npm run build:sdk` builds it into its own package (packages/sdk: JavaScript with
+// Medusa's client bundled, and declarations with these types written out).
 import { Auth, Client, FetchError, type ClientFetch, type Config, type FetchArgs, type FetchInput } from "@medusajs/js-sdk"
 import type { z } from "@medusajs/framework/zod"
-import type { ShippingAddress } from "../lib/gallery-checkout"
+import type { ShippingAddress, ShippingQuoteView } from "../lib/gallery-checkout"
 import type { PublicGalleryOrder, confirmOrderView } from "../queries/gallery-orders"
 import type { collectionListView, DetailItem } from "../api/api/admin/collections/collection-view"
+import type { GalleryArtistView } from "../api/api/gallery/artists/artist-view"
+import type { GalleryArtistQuery } from "../api/api/gallery/artists/validators"
 import type { spotlightView } from "../api/api/admin/spotlights/spotlight-view"
 import type { CartEmailBody } from "../api/api/cart/validators"
 import type { CreatePaymentIntentBody } from "../api/api/create-payment-intent/validators"
 import type { CartView } from "../api/api/gallery/cart/cart-view"
-import type { CartAddBody, CartRemoveBody, CartUpdateBody } from "../api/api/gallery/cart/validators"
+import type { CartAddBody, CartQuery, CartRemoveBody, CartUpdateBody } from "../api/api/gallery/cart/validators"
 import type { CheckoutBody, ConfirmBody, ShippingAddressBody } from "../api/api/gallery/checkout/validators"
+import type { GalleryCollectionsQuery } from "../api/api/gallery/collections/validators"
 import type { SubscribeBody, UnsubscribeBody } from "../api/api/gallery/newsletter/validators"
 import type { ArtistAddressBody } from "../api/api/gallery/orders/validators"
 import type { ListedGalleryProduct } from "../api/api/gallery/products/product-view"
 import type { GalleryProductsQuery } from "../api/api/gallery/products/validators"
 import type { TrackReferralBody } from "../api/api/gallery/referral/validators"
+import type { ShippingQuoteBody } from "../api/api/gallery/shipping/quote/validators"
+import { AtelierCookieJar, setCookiesOf } from "./cookie-jar"
+
+export { AtelierCookieJar }
 
 // ------------------------------------------------------------------------------------------------------------
 // Types
@@ -44,6 +52,13 @@ export type CartAddRequest = Omit<z.input<typeof CartAddBody>, "quantity"> & { q
 /** POST /api/gallery/cart/update: 0 removes the item, above 99 is capped to 99. */
 export type CartUpdateRequest = Omit<z.input<typeof CartUpdateBody>, "quantity"> & { quantity: number }
 export type CartRemoveRequest = z.input<typeof CartRemoveBody>
+/** GET /api/gallery/cart query: `country` (ISO 3166-1 alpha-2) adds `cart.shippingQuote` for that destination. */
+export type CartRetrieveParams = Pick<z.input<typeof CartQuery>, "country">
+/**
+ * POST /api/gallery/shipping/quote: `country` for every artist (single_address) or `countries {orgId: country}`
+ * (per_artist); `shippingMethods {orgId: optionId}` prices the shopper's choice, as checkout's (docs/shipping.md).
+ */
+export type ShippingQuoteRequest = z.input<typeof ShippingQuoteBody>
 /** The shipping address object (line2 optional; country an ISO 3166-1 alpha-2 code). */
 export type ShippingAddressInput = z.input<typeof ShippingAddressBody>
 /** POST /api/gallery/checkout: `shippingAddress` is required for single_address and ignored for per_artist. */
@@ -61,7 +76,8 @@ export type CartEmailRequest = z.input<typeof CartEmailBody>
 /**
  * POST /api/create-payment-intent (an artist's own storefront pays for a cart of that store's variants; prices come
  * from the store, never from the body). `referral_session_id` is for server-side storefronts that cannot forward the
- * shopper's `gallery_ref` cookie.
+ * shopper's `gallery_ref` cookie. `shipping_address` (its country required when the artist has shipping rates) and
+ * `shipping_option_id` (default: the cheapest option for that country) add the artist's shipping to the charge.
  */
 export type StorePaymentIntentRequest = z.input<typeof CreatePaymentIntentBody>
 /** The local gateway's test cards. */
@@ -72,9 +88,24 @@ export type SandboxPaymentMethod = "pm_card_visa" | "pm_card_chargeDeclined"
 export type GalleryProduct = ListedGalleryProduct
 export type GalleryProductList = { products: GalleryProduct[]; count: number; limit: number; offset: number }
 export type GalleryCollection = Jsonified<ReturnType<typeof collectionListView>>
-export type GalleryCollectionDetail = GalleryCollection & { items: DetailItem[] }
+/** A public collection's items: each with its product as the product list shows it (never null: eligible only). */
+export type GalleryCollectionItem = Omit<DetailItem, "product"> & { product: GalleryProduct }
+export type GalleryCollectionDetail = GalleryCollection & { items: GalleryCollectionItem[] }
 export type GallerySpotlight = Jsonified<ReturnType<typeof spotlightView>>
-export type GalleryCart = CartView
+export type GalleryCollectionsParams = Partial<z.output<typeof GalleryCollectionsQuery>>
+export type GalleryArtist = GalleryArtistView
+export type GalleryArtistParams = Partial<z.output<typeof GalleryArtistQuery>>
+/** An artist's page: the artist and a page of its gallery-eligible works. */
+export type GalleryArtistPage = { artist: GalleryArtist; products: GalleryProduct[]; count: number; limit: number; offset: number }
+/**
+ * What each artist of the cart charges to ship to a destination: per artist the options with amounts (USD), the
+ * default (cheapest) and the one checkout would charge, or `available: false` and the reason checkout would refuse
+ * with; an artist without rates ships free. `shipping`: the sum checkout would charge.
+ */
+export type GalleryShippingQuote = ShippingQuoteView
+export type GalleryShippingQuoteArtist = ShippingQuoteView["artists"][number]
+/** `shippingQuote`: present when the cart was read with a `country`. */
+export type GalleryCart = CartView & { shippingQuote?: GalleryShippingQuote }
 export type GalleryCartItem = CartView["items"][number]
 export type GalleryConfig = { payments: { provider: "local" | "stripe" } }
 export type CheckoutResponse = {
@@ -114,8 +145,11 @@ export type NewsletterSubscribeResponse = {
   subscriber: { id: string; email: string; isActive: boolean; subscribedAt: string }
 }
 export type SandboxPaymentIntent = { id: string; status: string; last_error: string | null }
-/** `platformFee`: the plan's fee in USD, taken from the charge as Stripe's application fee. */
-export type StorePaymentIntentResponse = { clientSecret: string; platformFee: number }
+/**
+ * `platformFee`: the plan's fee in USD on the merchandise, taken from the charge as Stripe's application fee;
+ * `shipping`: the artist's shipping in USD, added to the charge, present when the artist has shipping rates.
+ */
+export type StorePaymentIntentResponse = { clientSecret: string; platformFee: number; shipping?: number }
 
 // ------------------------------------------------------------------------------------------------------------
 // Errors
@@ -159,16 +193,28 @@ export class AtelierApiError extends FetchError {
 export type AtelierSdkConfig = {
   /** The Atelier server. Default: the page's origin in a browser (a storefront served by Atelier itself). */
   baseUrl?: string
-  /** Cookies (the gallery cart, the referral session) travel with `include` (default) and `same-origin`. */
-  credentials?: RequestCredentials
+  /** In a browser, cookies (the gallery cart, the referral session) travel with `include` (default) and `same-origin`. */
+  credentials?: "include" | "same-origin" | "omit"
+  /**
+   * Cookies outside a browser (Node): by default each SDK keeps the cookies the server sets in a jar of its own and
+   * sends them back, as a browser does, so one SDK is one visitor (a server rendering for many shoppers makes one SDK
+   * per shopper, or passes each shopper's jar). `false`: no jar (cookies are left to `fetch`). Default in a browser:
+   * `false`, the browser keeps them.
+   */
+  cookies?: AtelierCookieJar | false
   /** Headers sent with every request (a `null` value removes a default one). */
   globalHeaders?: Config["globalHeaders"]
-  /** Medusa's JWT settings, for callers that log in (artists: `sdk.auth.login("member", "emailpass", ...)`). */
+  /**
+   * Medusa's JWT settings, for callers that log in (artists: `createAtelierAuth(sdk).login("member", "emailpass", ...)`).
+   * The token is kept in localStorage in a browser, in memory elsewhere.
+   */
   auth?: Config["auth"]
   publishableKey?: string
   /** A fetch of one's own (server-side rendering with a cookie jar, tests). Default: the global fetch. */
   fetch?: typeof fetch
 }
+
+const inBrowser = () => typeof window !== "undefined" && typeof document !== "undefined"
 
 function resolveBaseUrl(config: AtelierSdkConfig): string {
   const baseUrl = config.baseUrl ?? (typeof window !== "undefined" ? window.location.origin : "")
@@ -193,17 +239,29 @@ function withQuery(url: URL, query: Record<string, unknown> | undefined) {
  */
 export class AtelierClient extends Client {
   // Set after super(): the transport built by initClient() (called from Client's constructor) reads them per request.
-  private settings!: Required<Pick<AtelierSdkConfig, "credentials">> & AtelierSdkConfig & { baseUrl: string }
+  private settings!: Required<Pick<AtelierSdkConfig, "credentials" | "cookies">> & AtelierSdkConfig & { baseUrl: string }
 
   constructor(config: AtelierSdkConfig = {}) {
     const baseUrl = resolveBaseUrl(config)
-    super({ baseUrl, globalHeaders: config.globalHeaders, auth: config.auth, publishableKey: config.publishableKey })
-    this.settings = { ...config, baseUrl, credentials: config.credentials ?? "include" }
+    // Medusa's client stores no token outside a browser unless told to; keep it in memory there, as a login expects.
+    const auth = inBrowser() || config.auth?.jwtTokenStorageMethod ? config.auth : { ...config.auth, jwtTokenStorageMethod: "memory" as const }
+    super({ baseUrl, globalHeaders: config.globalHeaders, auth, publishableKey: config.publishableKey })
+    this.settings = {
+      ...config,
+      baseUrl,
+      credentials: config.credentials ?? "include",
+      cookies: config.cookies ?? (inBrowser() ? false : new AtelierCookieJar()),
+    }
+  }
+
+  /** The jar this client keeps cookies in (null in a browser, where the browser keeps them). */
+  get cookieJar(): AtelierCookieJar | null {
+    return this.settings.cookies || null
   }
 
   protected initClient(): ClientFetch {
     const transport = async (input: FetchInput, init?: FetchArgs): Promise<unknown> => {
-      const { baseUrl, credentials, globalHeaders, publishableKey } = this.settings
+      const { baseUrl, credentials, globalHeaders, publishableKey, cookies } = this.settings
       const headers = new Headers({ "content-type": "application/json", accept: "application/json" })
       if (publishableKey) headers.set("x-publishable-api-key", publishableKey)
       const custom = { ...globalHeaders, ...(await this.getJwtHeader_()), ...init?.headers }
@@ -216,6 +274,10 @@ export class AtelierClient extends Client {
           ? new URL(`${new URL(baseUrl).pathname.replace(/\/$/, "")}/${String(input).replace(/^\//, "")}`, baseUrl)
           : null
       if (url) withQuery(url, init?.query)
+      // The jar is the SDK's site's: its cookies go only to URLs built from baseUrl.
+      const jar = url ? cookies : false
+      const jarCookies = jar ? jar.header() : null
+      if (jarCookies) headers.set("cookie", [headers.get("cookie"), jarCookies].filter(Boolean).join("; "))
       const { query: _query, headers: _headers, body: rawBody, ...rest } = init ?? {}
       const body =
         rawBody !== undefined && rawBody !== null && headers.get("content-type")?.includes("application/json") && typeof rawBody !== "string"
@@ -223,6 +285,7 @@ export class AtelierClient extends Client {
           : (rawBody as BodyInit | null | undefined)
       const doFetch = this.settings.fetch ?? fetch
       const response = await doFetch(url ?? (input as Request), { ...rest, headers, body, credentials })
+      if (jar) jar.store(setCookiesOf(response.headers))
       if (response.status >= 300) {
         const errorBody = await response.json().catch(() => null)
         throw new AtelierApiError(response.status, response.statusText, errorBody, response.headers.get("x-error-field"))
@@ -268,15 +331,21 @@ export function createAtelierSdk(config: AtelierSdkConfig = {}) {
         retrieve: (id: string) => get<{ product: GalleryProduct }>(path`/api/gallery/products/${id}`),
       },
       collections: {
-        list: () => get<{ collections: GalleryCollection[] }>("/api/gallery/collections"),
+        /** Active collections; `product_id` keeps those that show that work. */
+        list: (params: GalleryCollectionsParams = {}) => get<{ collections: GalleryCollection[] }>("/api/gallery/collections", params),
         retrieve: (slug: string) => get<{ collection: GalleryCollectionDetail }>(path`/api/gallery/collections/${slug}`),
       },
       spotlights: {
         list: () => get<{ spotlights: GallerySpotlight[] }>("/api/gallery/spotlights"),
       },
+      artists: {
+        /** A gallery-approved artist's page; 404 Artist not found otherwise. */
+        retrieve: (slug: string, params: GalleryArtistParams = {}) => get<GalleryArtistPage>(path`/api/gallery/artists/${slug}`, params),
+      },
       /** The cart lives in the `gallery_cart_session` cookie, created by the first add. */
       cart: {
-        retrieve: () => get<{ cart: GalleryCart }>("/api/gallery/cart"),
+        /** With `country`, the cart also carries `shippingQuote` for that destination. */
+        retrieve: (params: CartRetrieveParams = {}) => get<{ cart: GalleryCart }>("/api/gallery/cart", params),
         add: (body: CartAddRequest) =>
           post<{ success: true; item: { id: string; productId: string; quantity: number; sessionId: string } }>(
             "/api/gallery/cart/add",
@@ -285,6 +354,10 @@ export function createAtelierSdk(config: AtelierSdkConfig = {}) {
         update: (body: CartUpdateRequest) =>
           post<{ success: true; item: { id: string; productId: string; quantity: number } }>("/api/gallery/cart/update", body),
         remove: (body: CartRemoveRequest) => post<{ success: true }>("/api/gallery/cart/remove", body),
+      },
+      shipping: {
+        /** What each artist of the cart charges to ship to the destination, before paying (reads only). */
+        quote: (body: ShippingQuoteRequest) => post<{ quote: GalleryShippingQuote }>("/api/gallery/shipping/quote", body),
       },
       checkout: {
         /** Creates the order and its payment intent; pay `clientSecret`, then `confirm`. */

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect } from "react"
+import { DASHBOARD_APP_TITLE, dashboardPageTitle } from "../../../src/lib/page-title"
+import { usePageTitle } from "../../shared/page-title"
 import { Link, matchPath, useRouter } from "../../shared/router"
 import { AuthLayout, Layout } from "./components/layout"
 import { EmptyState, ErrorState, LoadingState } from "./components/states"
@@ -79,6 +81,12 @@ function Page() {
 export function App() {
   const { session, refresh } = useSession()
   const { path } = useRouter()
+  usePageTitle(
+    session.status === "loading" || session.status === "error"
+      ? null
+      : dashboardPageTitle(path, session.status === "ready" ? "member" : session.status),
+    DASHBOARD_APP_TITLE
+  )
 
   if (session.status === "loading") {
     return (

@@ -21,8 +21,9 @@ export async function launchBrowser(executablePath) {
 }
 
 /**
- * A journey's pages: `open()` gives a page in a fresh browser context (own cookies and storage) whose requests to
- * the demo data's fictional hosts (`*.test`) fail at once instead of waiting on DNS; `shot(page, label)` saves
+ * A journey's pages: `open(url, { viewport, ...device })` gives a page in a fresh browser context (own cookies and
+ * storage; `device`: more of Playwright's context options, such as `isMobile` and `hasTouch`) whose requests to the
+ * demo data's fictional hosts (`*.test`) fail at once instead of waiting on DNS; `shot(page, label)` saves
  * `test-results/<journey>/<nn>-<label>.png` after checking the page is settled (no loading placeholder, no error
  * state unless `allowError`, some content in <main>; `settled: false` saves a page caught mid-load as it is);
  * `docs: "<name>"` marks the shot as docs/screenshots/<name>.png (lib/docs-screenshots.mjs): the page is first let
@@ -41,8 +42,8 @@ export function journeyPages({ browser, baseUrl, resultsDir }) {
     return file
   }
   return {
-    async open(url = "/", { viewport = { width: 1280, height: 900 } } = {}) {
-      const context = await browser.newContext({ viewport, baseURL: baseUrl })
+    async open(url = "/", { viewport = { width: 1280, height: 900 }, ...device } = {}) {
+      const context = await browser.newContext({ viewport, baseURL: baseUrl, ...device })
       contexts.push(context)
       await context.route(/^https?:\/\/[^/]*\.test(?::\d+)?\//, (route) => route.abort("namenotresolved"))
       const page = await context.newPage()

@@ -8,9 +8,12 @@ import path from "node:path"
 export const DOCS_SCREENSHOTS = {
   "gallery-browse": { journey: "gallery-shopper", shows: "the browse page with the demo works" },
   "gallery-tracking": { journey: "gallery-shopper", shows: "the tracking page of an order partly shipped, with the UPS link" },
+  "gallery-home": { journey: "gallery-curation", shows: "the gallery's home: the spotlight and the collections above the works" },
+  "gallery-artist": { journey: "gallery-curation", shows: "an artist's page in its storefront theme: bio, links and works" },
   "dashboard-overview": { journey: "artist-dashboard", shows: "studio-north's overview: figures and recent orders" },
   "dashboard-product": { journey: "artist-dashboard", shows: "a new product with its second variant" },
   "dashboard-analytics": { journey: "artist-dashboard", shows: "the analytics page with its charts" },
+  "dashboard-phone": { journey: "phone", shows: "the dashboard on a 390 px phone, its menu open" },
   "dashboard-campaign": { journey: "artist-tools", shows: "a sent campaign, sent again: the API's 409" },
   "dashboard-channels": { journey: "artist-tools", shows: "Etsy not configured, Gumroad's answer to a bad token" },
   "dashboard-webhook-deliveries": { journey: "artist-tools", shows: "a webhook endpoint's deliveries after a redelivery" },

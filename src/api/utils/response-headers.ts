@@ -5,12 +5,12 @@ type Middleware = (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunc
 
 /**
  * The responses of /api and /v1 that a browser or proxy may keep: the public catalogue (gallery products,
- * collections, spotlights, their images, configuration) and the platform API's OpenAPI document. Everything else
+ * collections, spotlights, artist pages, their images, configuration) and the platform API's OpenAPI document. Everything else
  * carries personal or organization data (an order view whose credential is in its URL, a cart, a member, settings,
  * orders, keys).
  */
 const CACHEABLE = [
-  /^\/api\/gallery\/(?:products|collections|spotlights|config|images)(?:\/|$)/,
+  /^\/api\/gallery\/(?:products|collections|spotlights|artists|config|images)(?:\/|$)/,
   /^\/(?:api\/|sandbox\/)?v1\/openapi\.json$/,
 ]
 

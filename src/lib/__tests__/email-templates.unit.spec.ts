@@ -47,6 +47,19 @@ describe("rendering a notification for a provider that sends finished emails", (
     const store = renderEmail({ template: "store-order-confirmation", data: { storeName: "Studio North", total: 45.5, items: [] } })
     expect(store.subject).toBe("Your order from Studio North")
     expect(store.text).toContain("Total charged: $45.50.")
+    expect(store.text).not.toContain("Shipping")
+
+    // A store sale's shipping (docs/store-checkout.md "Shipping"): the customer sees it, the artist also where to ship.
+    const shippingAddress = { name: "Ada Collector", line1: "12 Rue X", line2: null, city: "Lyon", state: "ARA", postal_code: "69001", country: "FR" }
+    const storeShipped = { storeName: "Studio North", subtotal: 34.99, shipping: 8.5, shippingMethod: "Tracked", shippingAddress, total: 43.49, items: [] }
+    expect(renderEmail({ template: "store-order-confirmation", data: storeShipped }).text).toContain(
+      "Shipping: $8.50 (Tracked).\n\nTotal charged: $43.49."
+    )
+    const storeArtist = renderEmail({ template: "store-artist-new-order", data: { ...storeShipped, customerEmail: "a@b.test" } })
+    expect(storeArtist.text).toContain("You have a new order in your store: $34.99, shipping $8.50 (Tracked) from a@b.test.")
+    expect(storeArtist.text).toContain("Ship to: Ada Collector, 12 Rue X, Lyon, ARA 69001, FR.")
+    const storeArtistFree = renderEmail({ template: "store-artist-new-order", data: { subtotal: 34.99, shipping: 0, customerEmail: "a@b.test", items: [] } })
+    expect(storeArtistFree.text).toBe("You have a new order in your store: $34.99 from a@b.test.")
 
     const reminder = renderEmail({
       template: "store-cart-reminder",

@@ -1,6 +1,7 @@
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { MedusaError } from "@medusajs/framework/utils"
 import { entityId } from "../../lib/entity-id"
+import type { ShippingAddress } from "../../lib/gallery-checkout"
 import { preparedStatement, runPrepared } from "../common/prepared-statement"
 import { sqlKnex } from "../common/sql-manager"
 import type { StorePaymentItem, StorePaymentStatus } from "./models/store-payment"
@@ -23,6 +24,11 @@ export type NewStorePayment = {
   subtotal_cents: number
   commission_basis_points: number
   platform_fee_cents: number
+  /** Shipping charged on top of the merchandise (0: none) and what it was for (docs/store-checkout.md "Shipping"). */
+  shipping_cents: number
+  shipping_option_id: string | null
+  shipping_option_name: string | null
+  shipping_address: ShippingAddress | null
   referral_session_id: string | null
 }
 
@@ -40,16 +46,18 @@ export type StorePaymentRow = NewStorePayment & {
 
 /** The columns of a store payment as the settlement reads them. */
 const STORE_PAYMENT_COLUMNS = `id, organization_id, payment_intent_id, origin, checkout_session_id, customer_email, items,
-  subtotal_cents, commission_basis_points, platform_fee_cents, currency, referral_session_id, status, order_id,
-  payment_failure, refund_id, paid_at, cancelled_at, created_at`
+  subtotal_cents, commission_basis_points, platform_fee_cents, shipping_cents, shipping_option_id, shipping_option_name,
+  shipping_address, currency, referral_session_id, status, order_id, payment_failure, refund_id, paid_at, cancelled_at,
+  created_at`
 
 // The artist-store checkout's writes and read, as named prepared statements (planned once per pooled connection).
 const RECORD_STORE_PAYMENT = preparedStatement(
   "store_payment_record",
   `INSERT INTO store_payment
      (id, organization_id, payment_intent_id, origin, checkout_session_id, customer_email, items, subtotal_cents,
-      commission_basis_points, platform_fee_cents, currency, referral_session_id, status, created_at, updated_at)
-   VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, 'usd', ?, 'pending', now(), now())
+      commission_basis_points, platform_fee_cents, shipping_cents, shipping_option_id, shipping_option_name,
+      shipping_address, currency, referral_session_id, status, created_at, updated_at)
+   VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?::jsonb, 'usd', ?, 'pending', now(), now())
    ON CONFLICT (payment_intent_id) WHERE deleted_at IS NULL DO NOTHING
    RETURNING ${STORE_PAYMENT_COLUMNS}`
 )
@@ -89,6 +97,10 @@ export async function recordStorePayment(
     input.subtotal_cents,
     input.commission_basis_points,
     input.platform_fee_cents,
+    input.shipping_cents,
+    input.shipping_option_id,
+    input.shipping_option_name,
+    input.shipping_address ? JSON.stringify(input.shipping_address) : null,
     input.referral_session_id,
   ])
   const inserted = result.rows as StorePaymentRow[]

@@ -4,12 +4,13 @@ import { isValidEmail, normalizeEmail } from "../../lib/email"
 import type { PlanName } from "../../lib/plan-fees"
 import { storeCommissionBasisPoints, storePlatformFeeCents } from "../../lib/plan-fees"
 import { parseReferralSessionId } from "../../lib/referral-window"
-import { mergeRequestedLines, parseCheckoutSessionItems, storeSubtotalCents } from "../../lib/store-checkout"
+import { checkoutSessionShipping, mergeRequestedLines, parseCheckoutSessionItems, storeSubtotalCents } from "../../lib/store-checkout"
 import { GALLERY_MODULE } from "../../modules/gallery"
 import type GalleryModuleService from "../../modules/gallery/service"
 import type { RetrievedPaymentIntent } from "../../modules/payments"
 import { ORGANIZATION_MODULE } from "../../modules/organization"
 import type OrganizationModuleService from "../../modules/organization/service"
+import { loadArtistShippingQuotes } from "../../queries/medusa/shipping-quotes"
 import { getStoreCheckoutVariants, pricedStoreLines } from "../../queries/store-checkout"
 import { STORE_PAYMENT_NO_LONGER_PENDING } from "../../workflows/store-checkout/steps/mark-store-payment-paid"
 import {
@@ -59,11 +60,29 @@ function stringField(object: Record<string, unknown>, key: string): string | nul
 }
 
 /**
+ * The artist's Medusa shipping option a Checkout session's metadata names (`shipping_option_id`), when it is one the
+ * artist offers for the address's country: its id and name. Null otherwise (the storefront charged a rate of its own).
+ */
+async function sessionShippingOption(
+  container: MedusaContainer,
+  input: { organizationId: string; optionId: string | null; country: string | null; subtotalCents: number; itemCount: number }
+): Promise<{ id: string; name: string } | null> {
+  if (!input.optionId || !input.country) return null
+  const quotes = await loadArtistShippingQuotes(container, [
+    { orgId: input.organizationId, subtotalCents: input.subtotalCents, itemCount: input.itemCount, country: input.country },
+  ])
+  const option = quotes.get(input.organizationId)?.options.find((candidate) => candidate.id === input.optionId)
+  return option ? { id: option.id, name: option.name } : null
+}
+
+/**
  * `checkout.session.completed` of a storefront that uses Stripe Checkout: the session's metadata carries `org_id`,
- * `items` (a JSON string of [{product_id, variant_id, quantity}]) and optionally `referral_session_id`. The sale is
- * recorded as a store payment (prices and the plan's fee from now; an intent already recorded keeps its row) and
+ * `items` (a JSON string of [{product_id, variant_id, quantity}]) and optionally `referral_session_id` and
+ * `shipping_option_id`. The sale is recorded as a store payment (prices and the plan's fee from now; an intent already
+ * recorded keeps its row) with the shipping the session charged (`shipping_cost`) and the address it collected, and
  * settled like any other. Sessions that are not paid, or whose metadata does not describe a sale of that store
- * (unknown organization, items it does not sell, a subtotal other than the session's) are logged and ignored.
+ * (unknown organization, items it does not sell, a merchandise subtotal other than the session's) are logged and
+ * ignored.
  */
 export async function settleCheckoutSession(
   container: MedusaContainer,
@@ -97,7 +116,14 @@ export async function settleCheckoutSession(
     const items = pricedStoreLines(lines, variants)
     if (!items) return ignore("an item is not a priced variant sold by this store")
     const subtotalCents = storeSubtotalCents(items)
-    const paid = typeof session.amount_subtotal === "number" ? session.amount_subtotal : session.amount_total
+    const shipping = checkoutSessionShipping(session)
+    // amount_subtotal is the line items' (shipping is not in it); amount_total is everything charged.
+    const paid =
+      typeof session.amount_subtotal === "number"
+        ? session.amount_subtotal
+        : typeof session.amount_total === "number"
+          ? session.amount_total - shipping.cents
+          : null
     if (paid !== subtotalCents || String(session.currency ?? "").toLowerCase() !== "usd") {
       logger.error(
         `checkout.session.completed ${String(session.id)}: refused, charged ${String(paid)} ${String(session.currency)} ` +
@@ -107,6 +133,14 @@ export async function settleCheckoutSession(
     }
     const at = typeof session.created === "number" ? new Date(session.created * 1000) : new Date()
     const plan = { plan: organization.plan as PlanName, founding_artist_since: organization.founding_artist_since ?? null }
+    // The shipping is what the session charged (the artist's, no fee on it); the artist's option when it names one.
+    const option = await sessionShippingOption(container, {
+      organizationId: organization.id,
+      optionId: stringField(metadata, "shipping_option_id"),
+      country: shipping.address?.country ?? null,
+      subtotalCents,
+      itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
+    })
     await gallery.recordStorePayment({
       organization_id: organization.id,
       payment_intent_id: paymentIntentId,
@@ -117,6 +151,10 @@ export async function settleCheckoutSession(
       subtotal_cents: subtotalCents,
       commission_basis_points: storeCommissionBasisPoints(plan, at),
       platform_fee_cents: storePlatformFeeCents(plan, subtotalCents, at),
+      shipping_cents: shipping.cents,
+      shipping_option_id: option?.id ?? null,
+      shipping_option_name: option?.name ?? shipping.rateName,
+      shipping_address: shipping.address,
       referral_session_id: parseReferralSessionId(metadata.referral_session_id),
     })
   }

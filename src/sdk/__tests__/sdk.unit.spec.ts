@@ -45,6 +45,53 @@ describe("the storefront SDK's requests", () => {
     expect(JSON.parse(String(calls[1].init.body))).toEqual({ payment_method: "pm_card_visa" })
   })
 
+  it("reads an artist's page and the collections showing a work", async () => {
+    const { sdk, calls } = recordingSdk()
+    await sdk.gallery.artists.retrieve("studio-north", { limit: 12, offset: 12 })
+    await sdk.gallery.artists.retrieve("a/b")
+    await sdk.gallery.collections.list({ product_id: "prod_1" })
+    await sdk.gallery.collections.list()
+    expect(calls.map((c) => [c.init.method, c.url])).toEqual([
+      ["GET", "http://shop.test:9000/api/gallery/artists/studio-north?limit=12&offset=12"],
+      ["GET", "http://shop.test:9000/api/gallery/artists/a%2Fb"],
+      ["GET", "http://shop.test:9000/api/gallery/collections?product_id=prod_1"],
+      ["GET", "http://shop.test:9000/api/gallery/collections"],
+    ])
+  })
+
+  it("quotes shipping and reads the cart for a destination", async () => {
+    const quote = {
+      shipping: 12,
+      available: true,
+      artists: [
+        {
+          orgId: "org_1",
+          artistName: "Studio North",
+          country: "FR",
+          chargesShipping: true,
+          available: true,
+          reason: null,
+          options: [{ id: "so_1", name: "Standard", amount: 12, estimate: { minDays: 3, maxDays: 5 } }],
+          defaultOptionId: "so_1",
+          selectedOptionId: "so_1",
+          shipping: 12,
+        },
+      ],
+    }
+    const { sdk, calls } = recordingSdk((call) => (call.url.includes("/shipping/quote") ? { body: { quote } } : { body: { cart: { shippingQuote: quote } } }))
+    const quoted = await sdk.gallery.shipping.quote({ sessionId: "s_1", country: "fr", shippingMethods: { org_1: "so_1" } })
+    const { cart } = await sdk.gallery.cart.retrieve({ country: "FR" })
+    await sdk.gallery.cart.retrieve()
+    expect(calls.map((c) => [c.init.method, c.url])).toEqual([
+      ["POST", "http://shop.test:9000/api/gallery/shipping/quote"],
+      ["GET", "http://shop.test:9000/api/gallery/cart?country=FR"],
+      ["GET", "http://shop.test:9000/api/gallery/cart"],
+    ])
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ sessionId: "s_1", country: "fr", shippingMethods: { org_1: "so_1" } })
+    expect(quoted.quote.artists[0].options[0].estimate).toEqual({ minDays: 3, maxDays: 5 })
+    expect(cart.shippingQuote?.shipping).toBe(12)
+  })
+
   it("sends a stored bearer token along with the cookies", async () => {
     const { sdk, calls } = recordingSdk()
     await sdk.client.setToken("jwt-123")

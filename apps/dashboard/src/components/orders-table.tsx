@@ -1,8 +1,9 @@
-import { Badge, Table, Text } from "@medusajs/ui"
+import { Badge, Text } from "@medusajs/ui"
 import type { DashboardOrder } from "../../../../src/sdk"
 import { dateTime, money } from "../../../shared/format"
 import { Link, useRouter } from "../../../shared/router"
 import { Status } from "../../../shared/status"
+import { Table } from "./table"
 
 /** Store and gallery orders in one table; a row opens the order. */
 export function OrdersTable({ orders }: { orders: DashboardOrder[] }) {

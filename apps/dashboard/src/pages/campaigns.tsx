@@ -1,4 +1,4 @@
-import { Badge, Button, Container, Heading, Input, Table, Text, Textarea, usePrompt } from "@medusajs/ui"
+import { Badge, Button, Container, Heading, Input, Text, Textarea, usePrompt } from "@medusajs/ui"
 import { useEffect, useState, type FormEvent, type ReactNode } from "react"
 import type { Campaign, CreateCampaignRequest, CreateSegmentRequest, Segment, SegmentFiltersRequest } from "../../../../src/sdk"
 import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
@@ -12,6 +12,7 @@ import { ButtonLink } from "../components/button-link"
 import { Field, FormError } from "../components/field"
 import { PageHeader } from "../components/page-header"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
+import { Table } from "../components/table"
 import { useOrganization } from "../session"
 
 const STATS = ["sent", "delivered", "opened", "clicked", "bounced", "complained"] as const

@@ -1,4 +1,4 @@
-import { Badge, Button, Container, Heading, Input, Table, Text } from "@medusajs/ui"
+import { Badge, Button, Container, Heading, Input, Text } from "@medusajs/ui"
 import { useEffect, useState, type FormEvent } from "react"
 import { KNOWN_CARRIERS } from "../../../../src/lib/tracking-url"
 import type { DashboardOrderDetail } from "../../../../src/sdk"
@@ -11,6 +11,7 @@ import { useAsync } from "../../../shared/use-async"
 import { api } from "../api"
 import { Field, FormError } from "../components/field"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
+import { Table } from "../components/table"
 import { Thumbnail } from "../components/thumbnail"
 
 /** Orders that can still be shipped (the API refuses the others with its own message). */

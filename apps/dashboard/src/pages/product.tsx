@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Container, Heading, Input, Label, Table, Text, usePrompt } from "@medusajs/ui"
+import { Badge, Button, Checkbox, Container, Heading, Input, Label, Text, usePrompt } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import type { CreateVariantRequest, DashboardProduct, DashboardVariant, UpdateVariantRequest } from "../../../../src/sdk"
 import { galleryPresence } from "../../../../src/lib/gallery-presence"
@@ -12,6 +12,7 @@ import { Field, FormError } from "../components/field"
 import { PageHeader } from "../components/page-header"
 import { ProductForm, productFormValues } from "../components/product-form"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
+import { Table } from "../components/table"
 import { useOrganization } from "../session"
 
 const VARIANT_FIELDS = ["title", "price", "compare_at_price", "inventory_quantity", "sku", "is_default"]

@@ -1,4 +1,4 @@
-import { Badge, Button, Container, Input, Table, Text } from "@medusajs/ui"
+import { Badge, Button, Container, Input, Text } from "@medusajs/ui"
 import { useEffect, useState, type FormEvent } from "react"
 import { DASHBOARD_PRODUCT_STATUSES, type DashboardProductStatus } from "../../../../src/lib/dashboard-products"
 import { formErrorsOf } from "../../../shared/form-errors"
@@ -13,6 +13,7 @@ import { Field } from "../components/field"
 import { PageHeader } from "../components/page-header"
 import { Pagination } from "../components/pagination"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
+import { Table } from "../components/table"
 import { Thumbnail } from "../components/thumbnail"
 
 const PAGE_SIZE = 20

@@ -1,4 +1,4 @@
-import { Button, Container, Input, Table, Text, usePrompt } from "@medusajs/ui"
+import { Button, Container, Input, Text, usePrompt } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { WEBHOOK_EVENT_TYPES } from "../../../../src/lib/webhook-event-types"
 import type { CreateWebhookEndpointRequest, WebhookEndpoint } from "../../../../src/sdk"
@@ -12,6 +12,7 @@ import { CheckboxGroup, Field, FormError } from "../components/field"
 import { PageHeader } from "../components/page-header"
 import { ShownOnce } from "../components/shown-once"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
+import { Table } from "../components/table"
 import { useOrganization } from "../session"
 
 const OWNERS_ONLY = "Only the organization's owners can see and manage webhook endpoints: they receive your orders and customers' details."

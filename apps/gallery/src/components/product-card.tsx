@@ -99,7 +99,7 @@ export function ProductCard({ product }: { product: GalleryProduct }) {
             {product.product_type}
           </Badge>
         </div>
-        <Link to={`/?org_id=${encodeURIComponent(product.org_id)}`} className="txt-compact-small text-ui-fg-subtle hover:underline">
+        <Link to={`/artists/${encodeURIComponent(product.organizations.slug)}`} className="txt-compact-small text-ui-fg-subtle hover:underline">
           {product.organizations.name}
         </Link>
         <div className="mt-auto flex items-center justify-between pt-2">

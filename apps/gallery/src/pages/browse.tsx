@@ -3,8 +3,11 @@ import { useEffect, useState, type FormEvent } from "react"
 import type { GalleryProductList, GalleryProductsParams } from "../../../../src/sdk"
 import { formErrorsOf } from "../../../shared/form-errors"
 import { NativeSelect } from "../../../shared/native-select"
+import { usePageTitle } from "../../../shared/page-title"
 import { useRouter } from "../../../shared/router"
 import { useAsync } from "../../../shared/use-async"
+import { GALLERY_APP_TITLE } from "../../../../src/lib/page-title"
+import { HomeCuration } from "../components/curation"
 import { Field, FormError } from "../components/field"
 import { ProductCard } from "../components/product-card"
 import { EmptyState, ErrorState, LoadingGrid } from "../components/states"
@@ -76,6 +79,9 @@ export function BrowsePage() {
   const [draft, setDraft] = useState<Filters>(applied)
   useEffect(() => setDraft(applied), [key]) // the URL is the source of truth: the form follows it
   const products = useAsync(() => listWorks(key, applied), [key])
+  // The home (no filter, first page) shows the curation above the works; a search or a filter shows the works alone.
+  const home = Object.keys(applied).length === 0
+  usePageTitle(home ? null : "Browse the gallery", GALLERY_APP_TITLE)
   // User Timing mark of the first works on screen: the browser tests read it as the first load's duration.
   const shown = products.status === "success"
   useEffect(() => {
@@ -98,6 +104,7 @@ export function BrowsePage() {
 
   return (
     <div className="flex flex-col gap-6">
+      {home && <HomeCuration />}
       <div className="flex flex-col gap-1">
         <Heading level="h1">Browse the gallery</Heading>
         <Text className="text-ui-fg-subtle">Originals and prints by independent artists.</Text>

@@ -9,6 +9,7 @@ import { Field } from "../components/field"
 import { ProductImage } from "../components/product-card"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
 import { sdk } from "../sdk"
+import { CountrySelect, OrderTotals, ShippingOptions, useShippingChoice, useShippingQuote } from "../shipping"
 
 function CartLine({ item, onChanged }: { item: GalleryCartItem; onChanged: () => Promise<void> }) {
   const [quantity, setQuantity] = useState(String(item.quantity))
@@ -76,10 +77,45 @@ function CartLine({ item, onChanged }: { item: GalleryCartItem; onChanged: () =>
   )
 }
 
+/**
+ * Where the works go and what each artist charges to ship there: the destination country, then per artist the
+ * options for it (the cheapest chosen until the shopper picks another), or why that artist cannot ship there.
+ */
+function ShippingSection({
+  shipping,
+  choice,
+}: {
+  shipping: ReturnType<typeof useShippingQuote>
+  choice: ReturnType<typeof useShippingChoice>
+}) {
+  return (
+    <Container className="flex flex-col gap-4" aria-label="Shipping" role="region">
+      <Heading level="h2">Shipping</Heading>
+      <div className="max-w-xs">
+        <CountrySelect id="shipping-country" label="Ship to" value={choice.country} onChange={choice.setCountry} />
+      </div>
+      {shipping.error && <ErrorState title="Shipping could not be quoted" error={shipping.error} onRetry={shipping.retry} />}
+      {!shipping.quote && !shipping.error && <LoadingState label="Quoting shipping" rows={1} />}
+      {shipping.quote && <ShippingOptions quote={shipping.quote} onChoose={choice.choose} />}
+    </Container>
+  )
+}
+
 export function CartPage() {
   const { refresh } = useCart()
   const { go } = useRouter()
   const cart = useAsync(() => sdk.gallery.cart.retrieve(), [])
+  const choice = useShippingChoice()
+  const loaded = cart.data?.cart
+  const shipping = useShippingQuote(
+    {
+      sessionId: loaded?.items.length ? loaded.sessionId : null,
+      country: choice.country,
+      methods: choice.methods,
+      cartKey: loaded?.items.map((item) => `${item.id}:${item.quantity}`).join(",") ?? "",
+    },
+    choice.choose
+  )
 
   if (cart.status === "loading") return <LoadingState label="Loading your cart" />
   if (cart.status === "error") return <ErrorState title="Your cart could not be loaded" error={cart.error} onRetry={cart.reload} />
@@ -98,17 +134,29 @@ export function CartPage() {
       </EmptyState>
     )
   }
-  const blocked = current.items.some((item) => !item.available)
+  const unavailableWorks = current.items.some((item) => !item.available)
+  const quote = shipping.quote
+  // Checkout charges what is shown here: not before the quote for this destination is in, nor when an artist cannot ship.
+  const shippingReady = Boolean(quote) && !shipping.pending && !shipping.error
+  const blockedBy =
+    !unavailableWorks && shippingReady && !quote?.available
+      ? choice.country
+        ? "An artist cannot ship to this country: remove their works or choose another country."
+        : "Choose where to ship your works."
+      : null
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-3">
-      <Container className="md:col-span-2">
-        <Heading level="h1">Your cart</Heading>
-        <ul className="divide-ui-border-base divide-y">
-          {current.items.map((item) => (
-            <CartLine key={item.id} item={item} onChanged={changed} />
-          ))}
-        </ul>
-      </Container>
+      <div className="flex flex-col gap-6 md:col-span-2">
+        <Container>
+          <Heading level="h1">Your cart</Heading>
+          <ul className="divide-ui-border-base divide-y">
+            {current.items.map((item) => (
+              <CartLine key={item.id} item={item} onChanged={changed} />
+            ))}
+          </ul>
+        </Container>
+        <ShippingSection shipping={shipping} choice={choice} />
+      </div>
       <Container className="flex h-fit flex-col gap-3">
         <Heading level="h2">Summary</Heading>
         <div className="txt-compact-small flex justify-between">
@@ -123,10 +171,13 @@ export function CartPage() {
             {money(current.subtotal)}
           </Text>
         </div>
-        <Text size="small" className="text-ui-fg-subtle">
-          The gallery fee (12 %) and card processing are added at checkout.
-        </Text>
-        <Button onClick={() => go("/checkout")} disabled={blocked}>
+        <OrderTotals subtotal={current.subtotal} shipping={quote?.available ? quote.shipping : null} pending={shipping.pending} testIdPrefix="cart" />
+        {blockedBy && (
+          <Text size="small" className="text-ui-fg-error" data-testid="cart-blocked">
+            {blockedBy}
+          </Text>
+        )}
+        <Button onClick={() => go("/checkout")} disabled={unavailableWorks || !shippingReady || Boolean(blockedBy)}>
           Check out
         </Button>
       </Container>

@@ -1,5 +1,6 @@
 import { Button, Container, Heading, Input, RadioGroup, Label, Text } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
+import { isKnownCountry } from "../../../../src/lib/countries"
 import { paymentIntentIdOf, type CheckoutResponse, type SandboxPaymentMethod, type ShippingAddressInput } from "../../../../src/sdk"
 import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
 import { money } from "../../../shared/format"
@@ -10,6 +11,7 @@ import { Field, FormError } from "../components/field"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
 import { rememberOrderEmail } from "../order-email"
 import { sdk } from "../sdk"
+import { chosenMethods, countryLabel, CountrySelect, doesNotShip, OrderTotals, ShippingOptions, useShippingChoice, useShippingQuote } from "../shipping"
 
 const ADDRESS_FIELDS: Array<[keyof ShippingAddressInput, string, boolean?]> = [
   ["name", "Full name"],
@@ -125,11 +127,19 @@ function Payment({ checkout, email }: { checkout: CheckoutResponse; email: strin
       <Container className="flex h-fit flex-col gap-2">
         <Heading level="h2">Order summary</Heading>
         {checkout.artists.map((artist) => (
-          <div key={artist.orgId} className="txt-compact-small flex justify-between">
-            <span>
-              {artist.artistName} ({artist.itemCount})
-            </span>
-            <span>{money(artist.subtotal)}</span>
+          <div key={artist.orgId} className="txt-compact-small flex flex-col" data-checkout-artist={artist.orgId}>
+            <div className="flex justify-between">
+              <span>
+                {artist.artistName} ({artist.itemCount})
+              </span>
+              <span>{money(artist.subtotal)}</span>
+            </div>
+            {artist.shippingMethod && artist.shipping !== undefined && (
+              <div className="text-ui-fg-subtle flex justify-between">
+                <span>Shipping: {artist.shippingMethod.name}</span>
+                <span>{money(artist.shipping)}</span>
+              </div>
+            )}
           </div>
         ))}
         <hr className="border-ui-border-base" />
@@ -137,6 +147,12 @@ function Payment({ checkout, email }: { checkout: CheckoutResponse; email: strin
           <span>Subtotal</span>
           <span>{money(checkout.breakdown.subtotal)}</span>
         </div>
+        {checkout.breakdown.shipping !== undefined && (
+          <div className="txt-compact-small flex justify-between">
+            <span>Shipping</span>
+            <span data-testid="checkout-shipping">{money(checkout.breakdown.shipping)}</span>
+          </div>
+        )}
         <div className="txt-compact-small flex justify-between">
           <span>Gallery fee</span>
           <span>{money(checkout.breakdown.galleryFee)}</span>
@@ -156,14 +172,31 @@ function Payment({ checkout, email }: { checkout: CheckoutResponse; email: strin
   )
 }
 
+const TWO_LETTERS = /^[A-Za-z]{2}$/
+
 export function CheckoutPage() {
   const cart = useAsync(() => sdk.gallery.cart.retrieve(), [])
+  const choice = useShippingChoice()
   const [email, setEmail] = useState("")
   const [option, setOption] = useState<"single_address" | "per_artist">("single_address")
-  const [address, setAddress] = useState(EMPTY_ADDRESS)
+  // The address's country starts as the destination chosen in the cart.
+  const [address, setAddress] = useState(() => ({ ...EMPTY_ADDRESS, country: choice.country ?? "" }))
   const [errors, setErrors] = useState<FormErrors>(noErrors)
   const [busy, setBusy] = useState(false)
   const [checkout, setCheckout] = useState<CheckoutResponse | null>(null)
+  // Where shipping is charged for: the address's country (one address), else the country chosen for every artist.
+  const typedCountry = address.country.trim()
+  const destination = option === "single_address" ? (TWO_LETTERS.test(typedCountry) ? typedCountry.toUpperCase() : null) : choice.country
+  const loaded = cart.data?.cart
+  const shipping = useShippingQuote(
+    {
+      sessionId: loaded?.items.length ? loaded.sessionId : null,
+      country: destination,
+      methods: destination === choice.country ? choice.methods : {},
+      cartKey: loaded?.items.map((item) => `${item.id}:${item.quantity}`).join(",") ?? "",
+    },
+    choice.choose
+  )
 
   if (checkout) return <Payment checkout={checkout} email={email} />
   if (cart.status === "loading") return <LoadingState label="Loading your cart" />
@@ -179,6 +212,8 @@ export function CheckoutPage() {
     )
   }
 
+  const orgIds = [...new Set(current.items.map((item) => item.product.org_id))]
+  const quote = shipping.quote
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setBusy(true)
@@ -189,13 +224,25 @@ export function CheckoutPage() {
         email,
         shippingOption: option,
         shippingAddress: option === "single_address" ? addressInput(address) : undefined,
+        // The options shown (each artist's pick, else the cheapest); per artist, every artist's destination.
+        shippingMethods: chosenMethods(quote),
+        countries: option === "per_artist" && destination ? Object.fromEntries(orgIds.map((orgId) => [orgId, destination])) : undefined,
       })
       setCheckout(response)
     } catch (error) {
-      setErrors(formErrorsOf(error, ["email", "shippingOption", "shippingAddress"]))
+      setErrors(
+        formErrorsOf(error, ["email", "shippingOption", "shippingAddress", ...orgIds.flatMap((orgId) => [`shippingMethods.${orgId}`, `countries.${orgId}`])])
+      )
     } finally {
       setBusy(false)
     }
+  }
+  const shippingErrors = Object.fromEntries(orgIds.map((orgId) => [orgId, errors.fields[`shippingMethods.${orgId}`] ?? errors.fields[`countries.${orgId}`]]))
+  const cannotShip = Boolean(quote?.artists.some(doesNotShip))
+  const changeAddress = (next: typeof address) => {
+    setAddress(next)
+    // The address's country is the destination: the cart shows it next time too.
+    if (isKnownCountry(next.country.trim())) choice.setCountry(next.country.trim().toUpperCase())
   }
 
   return (
@@ -221,7 +268,7 @@ export function CheckoutPage() {
         {option === "single_address" && (
           <fieldset className="flex flex-col gap-3" aria-describedby={errors.fields.shippingAddress ? "address-error" : undefined}>
             <legend className="txt-compact-small-plus mb-2">Shipping address</legend>
-            <AddressFields prefix="address" value={address} onChange={setAddress} />
+            <AddressFields prefix="address" value={address} onChange={changeAddress} />
             {errors.fields.shippingAddress && (
               <Text id="address-error" size="small" className="text-ui-fg-error" data-field-error="shippingAddress">
                 {errors.fields.shippingAddress}
@@ -229,6 +276,24 @@ export function CheckoutPage() {
             )}
           </fieldset>
         )}
+        <section aria-label="Shipping by artist" className="flex flex-col gap-3">
+          <Text weight="plus">Shipping by artist</Text>
+          {option === "per_artist" ? (
+            <div className="flex max-w-xs flex-col gap-1">
+              <CountrySelect id="shipping-country" label="Destination country" value={choice.country} onChange={choice.setCountry} />
+              <Text size="small" className="text-ui-fg-subtle">
+                Each artist that charges shipping ships to an address in this country, given after payment.
+              </Text>
+            </div>
+          ) : (
+            <Text size="small" className="text-ui-fg-subtle">
+              {destination ? `To ${countryLabel(destination)}, the address's country.` : "Enter the address's country to see what each artist charges."}
+            </Text>
+          )}
+          {shipping.error && <ErrorState title="Shipping could not be quoted" error={shipping.error} onRetry={shipping.retry} />}
+          {!quote && !shipping.error && <LoadingState label="Quoting shipping" rows={1} />}
+          {quote && <ShippingOptions quote={quote} errors={shippingErrors} onChoose={choice.choose} />}
+        </section>
       </Container>
       <Container className="flex h-fit flex-col gap-3">
         <Heading level="h2">Your works</Heading>
@@ -245,7 +310,13 @@ export function CheckoutPage() {
           <Text weight="plus">Subtotal</Text>
           <Text weight="plus">{money(current.subtotal)}</Text>
         </div>
-        <Button type="submit" isLoading={busy}>
+        <OrderTotals subtotal={current.subtotal} shipping={quote?.available ? quote.shipping : null} pending={shipping.pending} testIdPrefix="checkout-summary" />
+        {cannotShip && (
+          <Text size="small" className="text-ui-fg-error">
+            An artist cannot ship to this country: choose another, or remove their works from your cart.
+          </Text>
+        )}
+        <Button type="submit" isLoading={busy} disabled={shipping.pending || cannotShip}>
           Continue to payment
         </Button>
       </Container>

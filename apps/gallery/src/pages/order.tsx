@@ -142,6 +142,12 @@ function ArtistOrderCard({ order, artistOrder, onSaved }: { order: GalleryOrder;
           </li>
         ))}
       </ul>
+      {artistOrder.shipping !== undefined && (
+        <div className="txt-compact-small flex justify-between" data-testid={`order-shipping-${artistOrder.orgId}`}>
+          <span>Shipping{artistOrder.shippingMethod ? `: ${artistOrder.shippingMethod}` : ""}</span>
+          <span>{artistOrder.shipping === 0 ? "Free" : money(artistOrder.shipping)}</span>
+        </div>
+      )}
       <div className="txt-compact-small flex flex-col gap-1">
         {artistOrder.trackingNumber ? (
           <span>
@@ -217,9 +223,16 @@ export function OrderPage({ publicId }: { publicId: string }) {
         </div>
         <div className="flex flex-col items-end gap-2">
           <Status status={current.status} />
-          <Text weight="plus">{money(current.total)}</Text>
-          <Text size="xsmall" className="text-ui-fg-subtle">
-            {money(current.subtotal)} + gallery fee {money(current.galleryFee)} + card processing {money(current.stripeFee)}
+          <Text weight="plus" data-testid="order-total">
+            {money(current.total)}
+          </Text>
+          <Text size="xsmall" className="text-ui-fg-subtle" data-testid="order-breakdown">
+            {[
+              money(current.subtotal),
+              ...(current.shipping !== undefined ? [`shipping ${money(current.shipping)}`] : []),
+              `gallery fee ${money(current.galleryFee)}`,
+              `card processing ${money(current.stripeFee)}`,
+            ].join(" + ")}
           </Text>
         </div>
       </Container>

@@ -1,7 +1,9 @@
 import { Badge, Button, Container, Heading, Input, Text } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
+import { GALLERY_APP_TITLE } from "../../../../src/lib/page-title"
 import { money } from "../../../shared/format"
+import { usePageTitle } from "../../../shared/page-title"
 import { Link, useRouter } from "../../../shared/router"
 import { useAsync } from "../../../shared/use-async"
 import { useCart } from "../cart-context"
@@ -12,6 +14,12 @@ import { sdk } from "../sdk"
 
 export function ProductPage({ id }: { id: string }) {
   const product = useAsync(() => sdk.gallery.products.retrieve(id), [id])
+  // The collections showing the work, linked under it; the page does without them if they cannot be read.
+  const collections = useAsync(() => sdk.gallery.collections.list({ product_id: id }), [id])
+  usePageTitle(
+    product.status === "success" ? product.data.product.name : product.status === "error" ? "This work cannot be shown" : null,
+    GALLERY_APP_TITLE
+  )
   const { refresh } = useCart()
   const { go } = useRouter()
   const [quantity, setQuantity] = useState("1")
@@ -82,7 +90,7 @@ export function ProductPage({ id }: { id: string }) {
             {work.product_type}
           </Badge>
         </div>
-        <Link to={`/?org_id=${encodeURIComponent(work.org_id)}`} className="txt-compact-medium text-ui-fg-subtle hover:underline">
+        <Link to={`/artists/${encodeURIComponent(work.organizations.slug)}`} className="txt-compact-medium text-ui-fg-subtle hover:underline">
           by {work.organizations.name}
         </Link>
         <Heading level="h2">{money(work.price)}</Heading>
@@ -103,6 +111,22 @@ export function ProductPage({ id }: { id: string }) {
           </Button>
         </form>
         <FormError message={errors.form} />
+        {collections.status === "success" && collections.data.collections.length > 0 && (
+          <div className="flex flex-col gap-1.5" data-testid="work-collections">
+            <Text size="small" weight="plus">
+              In {collections.data.collections.length === 1 ? "the collection" : "the collections"}
+            </Text>
+            <ul className="flex flex-wrap gap-2">
+              {collections.data.collections.map((collection) => (
+                <li key={collection.id}>
+                  <Link to={`/collections/${encodeURIComponent(collection.slug)}`} className="txt-compact-small-plus text-ui-fg-interactive hover:underline">
+                    {collection.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </div>
     </div>
   )

@@ -92,6 +92,10 @@ export function storePaymentInput(overrides: Partial<NewStorePayment> = {}): New
     subtotal_cents: 3000,
     commission_basis_points: 1000,
     platform_fee_cents: 300,
+    shipping_cents: 0,
+    shipping_option_id: null,
+    shipping_option_name: null,
+    shipping_address: null,
     referral_session_id: null,
     ...overrides,
   }

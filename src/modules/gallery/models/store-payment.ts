@@ -1,4 +1,5 @@
 import { model } from "@medusajs/framework/utils"
+import type { ShippingAddress } from "../../../lib/gallery-checkout"
 
 export const STORE_PAYMENT_STATUSES = ["pending", "paid", "cancelled"] as const
 export type StorePaymentStatus = (typeof STORE_PAYMENT_STATUSES)[number]
@@ -38,6 +39,15 @@ export const StorePayment = model
     /** The plan's commission on this sale, in basis points, and the fee it makes (application_fee_amount). */
     commission_basis_points: model.number(),
     platform_fee_cents: model.number(),
+    /**
+     * Shipping charged on top of the merchandise (docs/store-checkout.md "Shipping"): all of it the artist's, no fee
+     * on it. The artist's Medusa shipping option and its name (null: the artist has no rates, or a Checkout session
+     * charged a rate of the storefront's own) and the address the shopper gave (null: none).
+     */
+    shipping_cents: model.number().default(0),
+    shipping_option_id: model.text().nullable(),
+    shipping_option_name: model.text().nullable(),
+    shipping_address: model.json<ShippingAddress>().nullable(),
     currency: model.text().default("usd"),
     referral_session_id: model.text().nullable(),
     status: model.enum([...STORE_PAYMENT_STATUSES]).default("pending"),

@@ -3,6 +3,7 @@ import type { IOrderModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { fromCents } from "../../../lib/money"
 import { STORE_ORDER_PAID_TOPIC, type StoreOrderPaidPayload } from "../../../lib/outbox"
+import { storeChargeCents } from "../../../lib/store-checkout"
 import { GALLERY_MODULE } from "../../../modules/gallery"
 import type GalleryModuleService from "../../../modules/gallery/service"
 import type { StorePaymentRow } from "../../../modules/gallery/service"
@@ -55,7 +56,11 @@ export async function sendStoreOrderEmails(container: MedusaContainer, payloads:
         orderId: payment.order_id,
         storeName: recipients.get(payment.organization_id)?.name ?? null,
         subtotal: fromCents(payment.subtotal_cents),
-        total: fromCents(payment.subtotal_cents),
+        // Shipping (docs/store-checkout.md "Shipping"): 0 and null when the sale charged none.
+        shipping: fromCents(payment.shipping_cents),
+        shippingMethod: payment.shipping_option_name,
+        shippingAddress: payment.shipping_address,
+        total: fromCents(storeChargeCents(payment)),
         paidAt: payment.paid_at ? new Date(payment.paid_at).toISOString() : null,
         items: itemsView(payment),
       }

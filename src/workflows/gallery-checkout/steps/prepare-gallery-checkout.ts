@@ -7,6 +7,7 @@ import {
   chooseArtistShipping,
   summarizeCheckout,
   validateCheckoutCart,
+  withShipping,
   type ArtistShipping,
   type CheckoutRequest,
   type CheckoutSummary,
@@ -90,10 +91,8 @@ export const prepareGalleryCheckoutStep = createStep(
     )
     if (!validated.ok) throw new MedusaError(MedusaError.Types.INVALID_DATA, validated.message)
 
-    const summary = summarizeCheckout(
-      validated.value,
-      await artistShipping(container, request, summarizeCheckout(validated.value))
-    )
+    const merchandise = summarizeCheckout(validated.value)
+    const summary = withShipping(merchandise.artists, await artistShipping(container, request, merchandise))
     const orderId = entityId("gord")
     const order: PreparedGalleryCheckout["order"] = {
       id: orderId,

@@ -2,19 +2,36 @@ import type { CreateOrderDTO, ICustomerModuleService, IOrderModuleService } from
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { fromCents } from "../../../lib/money"
-import { STORE_ORDER_SOURCE } from "../../../lib/order-book"
-import { storeOrderIdOf } from "../../../lib/store-checkout"
+import { STORE_ORDER_SOURCE, toMedusaAddress } from "../../../lib/order-book"
+import { storeChargeCents, storeOrderIdOf } from "../../../lib/store-checkout"
 import type { StorePaymentRow } from "../../../modules/gallery/service"
 import { createOrdersWithoutReadBack } from "../../order-book/utils/create-orders"
 import { ensureOrderBookSetup, ORDER_BOOK_SHIPPING_OPTION_NAME, type OrderBookSetup } from "../../order-book/utils/shipping-setup"
 import { findCustomerIdByEmail, getOrganizationSalesChannel, orderExists } from "../../../queries/store-checkout"
 import { settledPayment, type LoadedStorePayment } from "./load-store-payment-for-settlement"
 
-/** The Medusa order of a paid store payment (docs/store-checkout.md): source store, the charged prices, the fee. */
+/**
+ * How the artist ships a store sale: the option of theirs the shopper was charged for (docs/store-checkout.md
+ * "Shipping"); a Checkout session's shipping of the storefront's own rate, at its amount; or, without shipping, the
+ * order book's free "Shipped by the artist".
+ */
+function storeShippingMethod(payment: StorePaymentRow, setup: OrderBookSetup) {
+  return {
+    name: payment.shipping_option_name ?? ORDER_BOOK_SHIPPING_OPTION_NAME,
+    amount: fromCents(payment.shipping_cents),
+    shipping_option_id: payment.shipping_option_id ?? setup.shippingOptionId,
+  }
+}
+
+/**
+ * The Medusa order of a paid store payment (docs/store-checkout.md): source store, the charged prices, the shipping
+ * method and address, the fee.
+ */
 export function storeOrderInput(
   payment: StorePaymentRow,
   context: { setup: OrderBookSetup; salesChannelId: string | null; customerId: string | null; chargeId: string | null }
 ): CreateOrderDTO {
+  const address = toMedusaAddress(payment.shipping_address)
   return {
     // Ids chosen here, not by Medusa: the order's from the payment's (found again after a crash), the lines' those
     // the stock reservations already name. CreateOrderDTO does not type them; the order module keeps them.
@@ -25,6 +42,7 @@ export function storeOrderInput(
     email: payment.customer_email,
     currency_code: "usd",
     status: "pending",
+    shipping_address: address ?? undefined,
     items: payment.items.map((item) => ({
       id: item.id,
       title: item.variant_title && item.variant_title !== "Standard" ? `${item.product_title} (${item.variant_title})` : item.product_title,
@@ -38,12 +56,12 @@ export function storeOrderInput(
       unit_price: fromCents(item.unit_price_cents),
       requires_shipping: true,
     })),
-    // The storefront's own shipping is out of scope here: the artist ships, the method records how.
-    shipping_methods: [{ name: ORDER_BOOK_SHIPPING_OPTION_NAME, amount: 0, shipping_option_id: context.setup.shippingOptionId }],
-    // The captured payment: the order reads as paid (order_transaction), as Medusa's own checkout records it.
+    shipping_methods: [storeShippingMethod(payment, context.setup)],
+    // The captured payment of all that was charged: the order reads as paid (order_transaction), as Medusa's own
+    // checkout records it.
     transactions: [
       {
-        amount: fromCents(payment.subtotal_cents),
+        amount: fromCents(storeChargeCents(payment)),
         currency_code: "usd",
         reference: "payment_intent",
         reference_id: payment.payment_intent_id,

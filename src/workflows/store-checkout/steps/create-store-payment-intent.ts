@@ -1,12 +1,12 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { entityId } from "../../../lib/entity-id"
-import { STORE_INTENT_KIND } from "../../../lib/store-checkout"
+import { STORE_INTENT_KIND, storeChargeCents } from "../../../lib/store-checkout"
 import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../../modules/payments"
 import type { PreparedStorePayment } from "./prepare-store-payment"
 
 /**
- * One destination charge of the merchandise subtotal to the organization's connected account, the platform keeping
- * the plan's fee (`application_fee_amount`), USD. A fresh idempotency key per request: two requests are two
+ * One destination charge of the merchandise subtotal and the artist's shipping to the organization's connected
+ * account, the platform keeping the plan's fee on the merchandise (`application_fee_amount`), USD. A fresh idempotency key per request: two requests are two
  * checkouts. Nothing to undo: an intent whose client secret was never handed out cannot be paid.
  */
 export const createStorePaymentIntentStep = createStep(
@@ -15,7 +15,7 @@ export const createStorePaymentIntentStep = createStep(
     const payments: PaymentsModuleService = container.resolve(PAYMENTS_MODULE)
     const checkoutId = entityId("schk")
     const intent = await payments.createPaymentIntent({
-      amountCents: input.prepared.subtotalCents,
+      amountCents: storeChargeCents({ subtotal_cents: input.prepared.subtotalCents, shipping_cents: input.prepared.shipping.cents }),
       currency: "usd",
       destinationCharge: { destination: input.prepared.destination, applicationFeeCents: input.prepared.platformFeeCents },
       receiptEmail: input.customerEmail,

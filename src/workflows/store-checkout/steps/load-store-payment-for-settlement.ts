@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { storeChargeMatches } from "../../../lib/store-checkout"
+import { storeChargeCents, storeChargeMatches } from "../../../lib/store-checkout"
 import { GALLERY_MODULE } from "../../../modules/gallery"
 import type GalleryModuleService from "../../../modules/gallery/service"
 import type { StorePaymentRow } from "../../../modules/gallery/service"
@@ -40,7 +40,7 @@ export const loadStorePaymentForSettlementStep = createStep(
     const intent = input.paymentIntent ?? (await payments.retrievePaymentIntent(input.paymentIntentId))
     if (intent.status !== "succeeded") return new StepResponse(nothing)
     if (!storeChargeMatches(intent, payment)) {
-      const message = `amount_mismatch: charged ${intent.amountCents} ${intent.currency}, expected ${payment.subtotal_cents} ${payment.currency}`
+      const message = `amount_mismatch: charged ${intent.amountCents} ${intent.currency}, expected ${storeChargeCents(payment)} ${payment.currency}`
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
         .error(`Store payment ${payment.id}: intent ${intent.id} refused (${message})`)

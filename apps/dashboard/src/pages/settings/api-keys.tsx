@@ -1,4 +1,4 @@
-import { Badge, Button, Input, Table, Text, usePrompt } from "@medusajs/ui"
+import { Badge, Button, Input, Text, usePrompt } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { API_SCOPES } from "../../../../../src/lib/api-scopes"
 import type { ApiKey, CreateApiKeyRequest } from "../../../../../src/sdk"
@@ -10,6 +10,7 @@ import { api } from "../../api"
 import { CheckboxGroup, Field, FormError } from "../../components/field"
 import { ShownOnce } from "../../components/shown-once"
 import { EmptyState, ErrorState, LoadingState } from "../../components/states"
+import { Table } from "../../components/table"
 import { useOrganization } from "../../session"
 import { SettingsLayout } from "./settings-layout"
 

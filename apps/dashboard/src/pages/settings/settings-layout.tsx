@@ -1,5 +1,5 @@
 import { Container, Text } from "@medusajs/ui"
-import type { ReactNode } from "react"
+import { useEffect, useRef, type ReactNode } from "react"
 import { Link, useRouter } from "../../../../shared/router"
 import type { AsyncState } from "../../../../shared/use-async"
 import { PageHeader } from "../../components/page-header"
@@ -19,10 +19,19 @@ export const SETTINGS_TABS = [
 export function SettingsLayout({ children, ownerOnlyNote = true }: { children: ReactNode; ownerOnlyNote?: boolean }) {
   const { path } = useRouter()
   const organization = useOrganization()
+  const tabs = useRef<HTMLElement>(null)
+  // Where the tab row scrolls (a phone), the current tab is scrolled to its middle, in view.
+  useEffect(() => {
+    const nav = tabs.current
+    const active = nav?.querySelector<HTMLElement>('[aria-current="page"]')
+    if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return
+    nav.scrollLeft += active.getBoundingClientRect().left - nav.getBoundingClientRect().left - (nav.clientWidth - active.offsetWidth) / 2
+  }, [path])
   return (
     <Container className="p-0">
       <PageHeader title="Settings" subtitle={`${organization.name}'s storefront, account, notifications, payouts, shipping and API keys.`} />
-      <nav aria-label="Settings" className="border-ui-border-base flex gap-1 border-b px-6">
+      {/* Narrower than its tabs (a phone), the tab row scrolls sideways on its own. */}
+      <nav ref={tabs} aria-label="Settings" className="border-ui-border-base flex gap-1 border-b px-6 max-lg:overflow-x-auto">
         {SETTINGS_TABS.map(([to, label]) => {
           const active = path === to
           return (
@@ -30,7 +39,7 @@ export function SettingsLayout({ children, ownerOnlyNote = true }: { children: R
               key={to}
               to={to}
               aria-current={active ? "page" : undefined}
-              className={`txt-compact-small-plus -mb-px border-b-2 px-3 py-2 ${
+              className={`txt-compact-small-plus shrink-0 whitespace-nowrap border-b-2 px-3 py-2 lg:-mb-px ${
                 active ? "border-ui-fg-base text-ui-fg-base" : "text-ui-fg-subtle hover:text-ui-fg-base border-transparent"
               }`}
             >

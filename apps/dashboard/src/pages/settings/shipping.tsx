@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Input, Label, Table, Text, usePrompt } from "@medusajs/ui"
+import { Badge, Button, Checkbox, Input, Label, Text, usePrompt } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import type { CreateShippingRateRequest, ShippingOrigin, ShippingRate } from "../../../../../src/sdk"
 import { formErrorsOf, noErrors, type FormErrors } from "../../../../shared/form-errors"
@@ -7,6 +7,7 @@ import { useAsync } from "../../../../shared/use-async"
 import { api } from "../../api"
 import { Field, FormError, SaveBar } from "../../components/field"
 import { EmptyState } from "../../components/states"
+import { Table } from "../../components/table"
 import { useOrganization } from "../../session"
 import { LoadedSettings, SettingsLayout } from "./settings-layout"
 

@@ -83,7 +83,8 @@ function CreateCollection({ onClose }: { onClose: () => void }) {
             <div>
               <Heading>New collection</Heading>
               <Text size="small" className="text-ui-fg-subtle">
-                Collections appear on the gallery's home and at /api/gallery/collections/&#123;slug&#125;.
+                Active collections appear at /gallery/collections/&#123;slug&#125; (and /api/gallery/collections/&#123;slug&#125;);
+                the newest three with works are on the gallery's home.
               </Text>
             </div>
             <FormError message={errors.form} />

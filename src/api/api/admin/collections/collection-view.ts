@@ -26,32 +26,39 @@ export function collectionListView(c: CollectionFields, itemCount: number) {
   return { ...collectionView(c), itemCount }
 }
 
-export type DetailItem = {
+type EmbeddedProduct = ReturnType<typeof toEmbeddedGalleryProduct>
+
+/** How an item's product is shown: the spec's embedded product by default, the list's view in the public detail. */
+type ProductView<P> = (product: GalleryProduct) => P
+
+export type DetailItem<P = EmbeddedProduct> = {
   /** Null for the computed items of smart and hybrid collections (they are not stored). */
   id: string | null
   productId: string
   position: number
-  product: ReturnType<typeof toEmbeddedGalleryProduct> | null
+  product: P | null
 }
 
 /** Stored items (manual collections) as the detail view lists them. */
-export function storedItemsView(items: CollectionItemWithProduct[]): DetailItem[] {
+export function storedItemsView(items: CollectionItemWithProduct[]): DetailItem[]
+export function storedItemsView<P>(items: CollectionItemWithProduct[], view: ProductView<P>): DetailItem<P>[]
+export function storedItemsView(
+  items: CollectionItemWithProduct[],
+  view: ProductView<unknown> = toEmbeddedGalleryProduct
+): DetailItem<unknown>[] {
   return items.map((item) => ({
     id: item.id,
     productId: item.product_id,
     position: item.position,
-    product: item.product ? toEmbeddedGalleryProduct(item.product) : null,
+    product: item.product ? view(item.product) : null,
   }))
 }
 
 /** Computed items (smart and hybrid collections): no stored id, positions 0, 1, 2, ... in the computed order. */
-export function computedItemsView(products: GalleryProduct[]): DetailItem[] {
-  return products.map((product, position) => ({
-    id: null,
-    productId: product.id,
-    position,
-    product: toEmbeddedGalleryProduct(product),
-  }))
+export function computedItemsView(products: GalleryProduct[]): DetailItem[]
+export function computedItemsView<P>(products: GalleryProduct[], view: ProductView<P>): DetailItem<P>[]
+export function computedItemsView(products: GalleryProduct[], view: ProductView<unknown> = toEmbeddedGalleryProduct): DetailItem<unknown>[] {
+  return products.map((product, position) => ({ id: null, productId: product.id, position, product: view(product) }))
 }
 
 /** GET detail: the list fields, rules (and a hybrid's manualInclusions), and the items in position order. */
@@ -73,9 +80,21 @@ export function detailItems(
   c: Pick<CollectionRecord, "type">,
   stored: CollectionItemWithProduct[],
   evaluated: EvaluatedCollection | undefined
-): { items: DetailItem[]; itemCount: number } {
-  if (c.type === "manual") return { items: storedItemsView(stored), itemCount: stored.length }
-  return { items: computedItemsView(evaluated?.products ?? []), itemCount: evaluated?.count ?? 0 }
+): { items: DetailItem[]; itemCount: number }
+export function detailItems<P>(
+  c: Pick<CollectionRecord, "type">,
+  stored: CollectionItemWithProduct[],
+  evaluated: EvaluatedCollection | undefined,
+  view: ProductView<P>
+): { items: DetailItem<P>[]; itemCount: number }
+export function detailItems(
+  c: Pick<CollectionRecord, "type">,
+  stored: CollectionItemWithProduct[],
+  evaluated: EvaluatedCollection | undefined,
+  view: ProductView<unknown> = toEmbeddedGalleryProduct
+): { items: DetailItem<unknown>[]; itemCount: number } {
+  if (c.type === "manual") return { items: storedItemsView(stored, view), itemCount: stored.length }
+  return { items: computedItemsView(evaluated?.products ?? [], view), itemCount: evaluated?.count ?? 0 }
 }
 
 /** The item as POST /items answers it. */

@@ -31,6 +31,16 @@ export function storePaymentCases({ service, db }: Suite) {
     expect(await db.count("store_payment")).toBe(2)
   })
 
+  it("records the shipping charged with it: amount, the artist's option and the address (none by default)", async () => {
+    const address = { name: "Ada", line1: "1 Rue X", line2: null, city: "Lyon", state: "ARA", postal_code: "69001", country: "FR" }
+    const input = storePaymentInput({ shipping_cents: 850, shipping_option_id: "so_1", shipping_option_name: "Tracked", shipping_address: address })
+    const { payment } = await service.recordStorePayment(input)
+    expect(payment).toMatchObject({ shipping_cents: 850, shipping_option_id: "so_1", shipping_option_name: "Tracked", shipping_address: address })
+    expect(await service.getStorePaymentByIntent(input.payment_intent_id)).toEqual(payment)
+    const { payment: free } = await service.recordStorePayment(storePaymentInput())
+    expect(free).toMatchObject({ shipping_cents: 0, shipping_option_id: null, shipping_option_name: null, shipping_address: null })
+  })
+
   it("marks a pending payment paid once, with its order and the sale's outbox messages", async () => {
     const { payment } = await service.recordStorePayment(storePaymentInput())
     await service.recordStorePaymentFailure({ paymentIntentId: payment.payment_intent_id, message: "declined" })
