@@ -54,7 +54,12 @@ const emailProvider = resendApiKey
         base_url: process.env.RESEND_API_BASE,
       },
     }
-  : { resolve: "./src/modules/local-notification", id: "local", options: { channels: ["email"] } }
+  : {
+      resolve: "./src/modules/local-notification",
+      id: "local",
+      // EMAIL_MAILBOX_DIR: each email also written there as a JSON file (development and the browser journeys).
+      options: { channels: ["email"], mailbox_dir: process.env.EMAIL_MAILBOX_DIR },
+    }
 // A development secret verifies email events when none is set (never in production: the route answers 503 there).
 const emailWebhookSecret =
   process.env.RESEND_WEBHOOK_SECRET ||

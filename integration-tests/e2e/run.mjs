@@ -4,7 +4,8 @@
 // Boots one stack for every journey (lib/stack.mjs: the production build with the browser apps, a scratch database
 // with the demo data, `medusa start`), then runs the journeys (journeys/*.mjs, plain node:test files, one after
 // the other) with `node --test` against it, and stops the stack. A journey reads the stack from E2E_BASE_URL and
-// E2E_DATABASE_URL (lib/journey.mjs), so one can also run alone against a server of one's own:
+// E2E_DATABASE_URL, and the emails the server sent from E2E_MAILBOX_DIR (lib/journey.mjs, lib/mailbox.mjs), so one
+// can also run alone against a server of one's own (started with EMAIL_MAILBOX_DIR for a journey that reads emails):
 // `E2E_BASE_URL=http://localhost:9000 E2E_DATABASE_URL=... node --test integration-tests/e2e/journeys/x.mjs`.
 //
 //   npm run test:e2e                                every journey
@@ -120,6 +121,7 @@ try {
         ...process.env,
         E2E_BASE_URL: stack.baseUrl,
         E2E_DATABASE_URL: stack.databaseUrl,
+        E2E_MAILBOX_DIR: stack.mailboxDir,
         CHROMIUM_PATH: chromium,
         [DOCS_SCREENSHOTS_ENV]: updateDocs ? docsStaging : "",
       },

@@ -18,7 +18,7 @@ import {
 // session it calls them with: gallery orders list and detail, the collection rule preview, and the product and order
 // reads of the widgets on Medusa's own pages.
 
-jest.setTimeout(180000)
+jest.setTimeout(240000)
 
 type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 

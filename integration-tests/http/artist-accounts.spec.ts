@@ -18,7 +18,7 @@ import { type FakeResend, type SentEmail, startFakeResend } from "../helpers/fak
  * the runner applies `env`, so the outer beforeAll sets the variables on process.env (restored in afterAll).
  */
 
-jest.setTimeout(180000)
+jest.setTimeout(240000)
 
 const env: Record<string, string> = {}
 let fake: FakeResend

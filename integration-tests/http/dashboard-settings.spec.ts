@@ -18,7 +18,7 @@ import {
   seedDemo,
 } from "../helpers/demo-data"
 
-jest.setTimeout(180000)
+jest.setTimeout(240000)
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const OWNER_ONLY = { error: "Forbidden", message: "Only organization owners can change settings" }

@@ -21,7 +21,7 @@ import {
 // "Per-artist addresses need the order's email"): the view masks the email that the addresses route asks for, and
 // every address change is recorded and emailed to the buyer, exactly once, until that artist ships.
 
-jest.setTimeout(180000)
+jest.setTimeout(240000)
 
 type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 

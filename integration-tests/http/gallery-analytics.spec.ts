@@ -9,7 +9,7 @@ import refreshJob, { config as refreshJobConfig } from "../../src/jobs/refresh-g
 import { refreshGalleryAnalyticsRollups } from "../../src/queries/gallery-analytics"
 import { anyStatus, bearer, login, type Api } from "../helpers/accounts"
 
-jest.setTimeout(180000)
+jest.setTimeout(240000)
 
 // GET /api/admin/analytics and GET /api/gallery/artist/analytics (spec 4.8, 4.9; docs/architecture.md, "Analytics").
 // Orders, items, carts and referrals are written with SQL at fixed instants, so every figure is known exactly.

@@ -3,6 +3,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Knex, SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { randomUUID } from "node:crypto"
+import { GALLERY_PRODUCTS_MESSAGES } from "../../src/api/api/gallery/products/validators"
 import { GALLERY_MODULE } from "../../src/modules/gallery"
 import type GalleryModuleService from "../../src/modules/gallery/service"
 import { MARK_ORDER_PAID } from "../../src/modules/gallery/service"
@@ -12,7 +13,7 @@ import { responseCookie, withCookie } from "../helpers/cookies"
 import { countQueries as countQueriesOn } from "../helpers/db"
 import { demoImage, productIdsByHandle, seedDemo } from "../helpers/demo-data"
 
-jest.setTimeout(180000)
+jest.setTimeout(240000)
 
 type HttpResponse = Awaited<ReturnType<Api["post"]>>
 
@@ -160,7 +161,9 @@ medusaIntegrationTestRunner({
           expect([query, res.data.error]).toEqual([query, expect.stringContaining(field)])
         }
         const tooMany = await api.get("/api/gallery/products?limit=101", anyStatus)
-        expect(tooMany.data.error).toBe("Invalid request: Value for field 'limit' too big, expected at most: '100'")
+        expect(tooMany.data.error).toBe("limit must be at most 100")
+        const notANumber = await api.get("/api/gallery/products?price_min=abc", anyStatus)
+        expect(notANumber.data.error).toBe(GALLERY_PRODUCTS_MESSAGES.priceInvalid("price_min"))
       })
     })
 

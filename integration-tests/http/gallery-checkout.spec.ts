@@ -24,7 +24,7 @@ import { anyStatus, bearer, type Api } from "../helpers/accounts"
 import { countRows, outboxDrained, selectRows, waitFor } from "../helpers/db"
 import { COLLECTOR_ADDRESS, COLLECTOR_EMAIL, loginDemoAdmin, loginDemoMember } from "../helpers/demo-data"
 
-jest.setTimeout(180000)
+jest.setTimeout(240000)
 
 type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 type BatchNotifications = {

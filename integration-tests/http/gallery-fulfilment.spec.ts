@@ -22,7 +22,7 @@ import {
   seedDemo,
 } from "../helpers/demo-data"
 
-jest.setTimeout(180000)
+jest.setTimeout(240000)
 
 type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 

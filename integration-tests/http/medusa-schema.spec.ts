@@ -49,7 +49,7 @@ import {
   readOrderBookSetup,
 } from "../../src/queries/store-checkout"
 
-jest.setTimeout(180000)
+jest.setTimeout(240000)
 
 // Fails loudly when a Medusa upgrade changes a table or column Atelier's hand-written SQL reads (src/queries/medusa/):
 // on a database migrated by this Medusa, every column of MEDUSA_TABLES exists with its declared type, every

@@ -28,7 +28,7 @@ import {
  * stripe-contract.spec.ts.
  */
 
-jest.setTimeout(180000)
+jest.setTimeout(240000)
 
 type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 

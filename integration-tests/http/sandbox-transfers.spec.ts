@@ -23,7 +23,7 @@ import {
  * was lost through the same listing.
  */
 
-jest.setTimeout(180000)
+jest.setTimeout(240000)
 
 type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 

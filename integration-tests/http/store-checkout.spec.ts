@@ -17,7 +17,7 @@ import { outboxDrained, selectRows, waitFor } from "../helpers/db"
 import { startWebhookReceiver, verifySignatures } from "../helpers/webhook-receiver"
 import { COLLECTOR_ADDRESS, loginDemoAdmin, loginDemoMember, orgIdsBySlug, productIdsByHandle, seedDemo } from "../helpers/demo-data"
 
-jest.setTimeout(180000)
+jest.setTimeout(240000)
 
 const SLUGS = ["studio-north", "studio-south", "studio-east", "studio-pending"] as const
 const HANDLES = ["studio-north-print", "studio-north-original", "studio-north-draft", "studio-south-print", "studio-east-print", "studio-pending-print"] as const

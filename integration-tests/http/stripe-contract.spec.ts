@@ -38,7 +38,7 @@ import {
  * variables on process.env (restored in afterAll); the first test checks that the provider really is `stripe`.
  */
 
-jest.setTimeout(180000)
+jest.setTimeout(240000)
 
 type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 

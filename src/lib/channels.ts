@@ -23,7 +23,10 @@ export const ETSY_SCOPES = ["listings_r", "shops_r"] as const
 export const CHANNEL_MESSAGES = {
   unknownChannel: (name: string) => `Unknown channel: ${name} (channels: ${CHANNELS.join(", ")})`,
   ownersOnly: "Only an owner of the organization can connect or disconnect marketplaces",
-  etsyNotConfigured:
+  /** What the artist reads: the setting is the operator's business, not theirs. */
+  etsyNotConfigured: "Connecting Etsy is not available on this gallery yet: the gallery's team has to set it up first",
+  /** What the server's log says to the operator meanwhile. */
+  etsyNotConfiguredLog:
     "Etsy is not configured on this server: set ETSY_CLIENT_ID (the Etsy app's keystring), ETSY_SHARED_SECRET and " +
     "ETSY_REDIRECT_URI (this server's /api/channels/etsy/callback, registered with the Etsy app)",
   accessTokenRequired: "Access token required",

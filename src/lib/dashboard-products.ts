@@ -27,7 +27,6 @@ export const PRODUCT_MESSAGES = {
   notFound: "Product not found",
   forbidden: "You do not have access to this product",
   variantNotFound: "Variant not found",
-  titleInvalid: `Title is required (a string of at most ${PRODUCT_TITLE_MAX} characters)`,
   descriptionInvalid: `Description must be a string of at most ${PRODUCT_DESCRIPTION_MAX} characters`,
   slugInvalid: `Slug must be lowercase letters and digits separated by hyphens (at most ${PRODUCT_SLUG_MAX} characters)`,
   statusInvalid: "Status must be one of draft, active, archived",
@@ -37,10 +36,8 @@ export const PRODUCT_MESSAGES = {
   booleanInvalid: (field: string) => `${field} must be true or false`,
   priceInvalid: (field: string) =>
     `${field} must be a number from 0 to ${PRICE_MAX} with at most two decimals (USD, e.g. 34.99)`,
-  quantityInvalid: `inventory_quantity must be a whole number from 0 to ${QUANTITY_MAX}`,
   skuInvalid: `SKU must be a string of at most ${SKU_MAX} characters`,
   variantTitleInvalid: `Variant title is required (a string of at most ${VARIANT_TITLE_MAX} characters)`,
-  imagesInvalid: `product_images must be an array of at most ${IMAGES_MAX} image URLs (http or https)`,
   organizationIdInvalid: "org_id must be a string of at most 100 characters",
   limitInvalid: `limit must be a whole number from 1 to ${PRODUCTS_MAX_LIMIT}`,
   offsetInvalid: "offset must be a whole number of at least 0",

@@ -43,9 +43,6 @@ export const SHIPPING_RATE_MESSAGES = {
     "Give at least one of name, countries, rest_of_world, first_item_amount, additional_item_amount, free_shipping_threshold, min_delivery_days, max_delivery_days",
   tooMany: `An organization has at most ${RATES_PER_ORGANIZATION_MAX} shipping rates`,
   noLocation: "This organization has no shipping location yet",
-  originInvalid: (field: string) => `${field} must be a string of at most ${ORIGIN_TEXT_MAX} characters`,
-  originCountryInvalid: "country_code must be an ISO 3166-1 alpha-2 country code (e.g. FR)",
-  originAddressRequired: `address_1 is required (a string of at most ${ORIGIN_TEXT_MAX} characters)`,
 } as const
 
 export function isRateAmount(value: unknown): value is number {

@@ -145,11 +145,34 @@ function deliveryEstimate(estimate: { minDays: number; maxDays: number } | null)
 let choices: Array<{ code: string; name: string }> | null = null
 
 /** The destination: every country by name (in the browser's language), its ISO code as the value. */
-export function CountrySelect({ id, label, value, onChange }: { id: string; label: string; value: string | null; onChange: (country: string | null) => void }) {
+export function CountrySelect({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  autoComplete,
+}: {
+  id: string
+  label: string
+  value: string | null
+  onChange: (country: string | null) => void
+  /** The message about the country, under it. */
+  error?: string
+  /** `country` in an address (the browser fills in the ISO code). */
+  autoComplete?: string
+}) {
   choices ??= countryChoices(locale())
   return (
-    <Field id={id} label={label}>
-      <NativeSelect id={id} value={value ?? ""} onChange={(e) => onChange(e.target.value || null)}>
+    <Field id={id} label={label} error={error}>
+      <NativeSelect
+        id={id}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        value={value ?? ""}
+        onChange={(e) => onChange(e.target.value || null)}
+      >
         <option value="">Choose a country</option>
         {choices.map((choice) => (
           <option key={choice.code} value={choice.code}>

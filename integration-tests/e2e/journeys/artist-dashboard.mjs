@@ -235,10 +235,10 @@ test("artist dashboard: an artist creates a product and ships an order; a new ar
     await assertImagesLoaded(page, "the uploaded image's preview")
     await pages.shot(page, "product-create-image")
     await page.getByRole("button", { name: "Create product" }).click()
-    // The API refuses three decimals: its message sits under the price.
+    // Three decimals are refused (the form checks the API's rule before sending): the message sits under the price.
     const priceError = page.locator('[data-field-error="base_price"]')
     await priceError.waitFor()
-    assert.match(await priceError.innerText(), /base_price/)
+    assert.match(await priceError.innerText(), /^Enter a price in US dollars/)
     await pages.shot(page, "product-create-price-error")
     await page.locator("#base_price").fill("480")
     await page.getByRole("button", { name: "Create product" }).click()
@@ -415,10 +415,11 @@ test("artist dashboard: an artist creates a product and ships an order; a new ar
     await origin.waitFor()
     await page.locator("#origin-address_1").fill("12 Harbour Road")
     await page.locator("#origin-city").fill("Portland")
-    await page.locator("#origin-country_code").fill("XX")
+    // No country chosen: the form's own check says so under the list; then one is chosen from it.
+    await page.locator("#origin-country_code").selectOption("")
     await origin.getByRole("button", { name: "Save" }).click()
     await page.locator('[data-field-error="origin-country_code"]').waitFor()
-    await page.locator("#origin-country_code").fill("us")
+    await page.locator("#origin-country_code").selectOption("US")
     await origin.getByRole("button", { name: "Save" }).click()
     await origin.getByText("Saved.").waitFor()
     assert.equal(await page.locator("#origin-country_code").inputValue(), "US")
@@ -496,6 +497,15 @@ test("artist dashboard: an artist creates a product and ships an order; a new ar
     await pages.shot(page, "orders-error", { allowError: true })
     await page.unroute("**/api/dashboard/orders?*")
     await page.getByRole("button", { name: "Try again" }).click()
+    await page.locator("[data-order]").first().waitFor()
+
+    // A record the API does not know (404): said so, with the way back to its list.
+    await page.goto("/dashboard/products/prod_unknown")
+    await page.getByRole("heading", { name: "Product not found" }).waitFor()
+    await pages.shot(page, "product-not-found", { allowEmpty: true })
+    await page.goto("/dashboard/orders/order_unknown")
+    await page.getByRole("heading", { name: "Order not found" }).waitFor()
+    await page.getByRole("link", { name: "Back to orders" }).click()
     await page.locator("[data-order]").first().waitFor()
   })
 

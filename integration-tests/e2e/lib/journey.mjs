@@ -1,15 +1,16 @@
 // What a journey file (journeys/*.mjs, a node:test file) gets: the stack run.mjs started (E2E_BASE_URL,
-// E2E_DATABASE_URL), the system Chromium, page helpers saving screenshots under test-results/<journey>/, and SQL on
-// the stack's database.
+// E2E_DATABASE_URL, E2E_MAILBOX_DIR), the system Chromium, page helpers saving screenshots under
+// test-results/<journey>/, SQL on the stack's database and the emails the server sent (lib/mailbox.mjs).
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import pg from "pg"
 import { findChromium, journeyPages, launchBrowser } from "./browser.mjs"
+import { openMailbox } from "./mailbox.mjs"
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..")
 
 /**
- * `name` names the screenshot folder. Resolves with `{baseUrl, apiUrl, sql, browser, pages, root, log, close}`;
+ * `name` names the screenshot folder. Resolves with `{baseUrl, apiUrl, sql, mailbox, browser, pages, root, log, close}`;
  * call `close()` in an `after` hook (closes the pages, the browser and the database pool).
  */
 export async function openJourney(name) {
@@ -29,6 +30,7 @@ export async function openJourney(name) {
       if (!pool) throw new Error("E2E_DATABASE_URL is not set")
       return pool.query(text, params)
     },
+    mailbox: openMailbox(),
     browser,
     pages,
     root,

@@ -17,7 +17,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 
 /**
  * Starts the stack. `admin`: build and serve the Medusa admin at /app. Resolves with `{baseUrl, databaseUrl, sql,
- * logFile, buildErrors, stop}`; `sql(text, params)` queries the scratch database. On failure everything started is undone.
+ * logFile, mailboxDir, buildErrors, stop}`; `sql(text, params)` queries the scratch database; `mailboxDir` holds the
+ * emails the server sent (lib/mailbox.mjs). On failure everything started is undone.
  */
 export async function startStack({ admin = false, log = () => {} } = {}) {
   const reaper = startReaper()
@@ -45,6 +46,9 @@ export async function startStack({ admin = false, log = () => {} } = {}) {
     const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-e2e-"))
     reaper.addDir(logDir)
     const logFile = path.join(logDir, "server.log")
+    // The local email provider writes every email here (EMAIL_MAILBOX_DIR): the journeys read it (lib/mailbox.mjs).
+    const mailboxDir = path.join(logDir, "mailbox")
+    fs.mkdirSync(mailboxDir)
     log(`starting the server on port ${port} (log: ${logFile})`)
     const server = await startMedusa({
       root,
@@ -64,6 +68,7 @@ export async function startStack({ admin = false, log = () => {} } = {}) {
         // The dashboard journey's webhook receiver listens on 127.0.0.1, which production's URL policy refuses: this
         // test-only switch keeps the development policy on this stack (docs/artist-dashboard.md).
         ATELIER_ALLOW_LOCAL_WEBHOOKS_IN_PRODUCTION: "true",
+        EMAIL_MAILBOX_DIR: mailboxDir,
         LOG_LEVEL: "error",
       },
       onGroup: (pgid) => reaper.addGroup(pgid),
@@ -72,7 +77,15 @@ export async function startStack({ admin = false, log = () => {} } = {}) {
     undo.push(() => server.stop())
     // `localhost`, not 127.0.0.1: the browser treats it as a secure context, so the production build's Secure cookies stick.
     const baseUrl = `http://localhost:${port}`
-    return { baseUrl, databaseUrl: db.databaseUrl, sql: (text, params) => pool.query(text, params), logFile, buildErrors: build.errors, stop }
+    return {
+      baseUrl,
+      databaseUrl: db.databaseUrl,
+      sql: (text, params) => pool.query(text, params),
+      logFile,
+      mailboxDir,
+      buildErrors: build.errors,
+      stop,
+    }
   } catch (error) {
     await stop()
     throw error

@@ -43,6 +43,7 @@ describe("ShippingAddressBody", () => {
   it("requires a two-letter country and a string line2", async () => {
     expect(await address({ ...ADDRESS, country: "USA" })).toBeNull()
     expect(await address({ ...ADDRESS, country: "U1" })).toBeNull()
+    expect(await address({ ...ADDRESS, country: "XX" })).toBeNull()
     expect(await address({ ...ADDRESS, line2: 5 })).toBeNull()
     expect(await address(null)).toBeNull()
     expect(await address("1 Main St")).toBeNull()
@@ -104,6 +105,17 @@ describe("CheckoutBody", () => {
     ["missing fields win over a bad email", { ...valid, email: "nope", sessionId: undefined }],
   ])("%s -> Missing required fields", async (_name, body) => {
     expect(await checkoutOutcome(body)).toMatchObject({ ok: false, message: CHECKOUT_MESSAGES.missingFields })
+  })
+
+  it("names the address's refused field with the contract's message (a form shows it next to that field)", async () => {
+    for (const [address, field] of [
+      [{ ...ADDRESS, country: "USA" }, "shippingAddress.country"],
+      [{ ...ADDRESS, country: "XX" }, "shippingAddress.country"],
+      [{ ...ADDRESS, city: " " }, "shippingAddress.city"],
+      [undefined, "shippingAddress"],
+    ] as const) {
+      expect(await checkoutOutcome({ ...valid, shippingAddress: address })).toEqual({ ok: false, message: CHECKOUT_MESSAGES.missingFields, field })
+    }
   })
 
   it.each(["nope", "a@b", "a b@c.d", "@b.c", "a@.c"])("%s -> Invalid email address", async (email) => {

@@ -49,12 +49,18 @@ describe("parseInput", () => {
     })
   })
 
-  it("words issues the schema left without a message the way Medusa's validator does", async () => {
-    expect(await outcome(schema, { name: "Ada", count: 4 })).toEqual({
+  it("words issues the schema left without a message for people, naming the field", async () => {
+    expect(await outcome(schema, { name: "Ada", count: 4 })).toEqual({ ok: false, message: "count must be at most 3", field: "count" })
+    expect(await outcome(schema, { name: "Ada", count: "x" })).toEqual({ ok: false, message: "count must be a number", field: "count" })
+    const other = z.object({ kind: z.enum(["a", "b"]), tags: z.array(z.string()).max(1), at: z.string() }).strict()
+    expect(await outcome(other, { kind: "c", tags: [], at: "" })).toEqual({ ok: false, message: "kind must be one of: a, b", field: "kind" })
+    expect(await outcome(other, { kind: "a", tags: ["x", "y"], at: "" })).toEqual({
       ok: false,
-      message: "Invalid request: Value for field 'count' too big, expected at most: '3'",
-      field: "count",
+      message: "tags must be at most 1 item",
+      field: "tags",
     })
+    expect(await outcome(other, { kind: "a", tags: [] })).toEqual({ ok: false, message: "at is required", field: "at" })
+    expect(await outcome(other, { kind: "a", tags: [], at: "", extra: 1 })).toEqual({ ok: false, message: "Unknown parameter: extra" })
   })
 })
 

@@ -1,4 +1,3 @@
-import { zodValidator } from "@medusajs/framework"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
@@ -32,28 +31,72 @@ function invalid(message: string, field?: string) {
 
 // Given to zod for the issues whose schema sets no message of its own (a schema's message takes precedence).
 const UNWORDED = "unworded"
+const UNWORDED_MISSING = "unworded: missing"
+const unworded = (issue: { code?: string; input?: unknown }) =>
+  issue.code === "invalid_type" && issue.input === undefined ? UNWORDED_MISSING : UNWORDED
+
+type Issue = z.core.$ZodIssue
+
+const KIND: Record<string, string> = {
+  number: "a number",
+  int: "a whole number",
+  string: "text",
+  boolean: "true or false",
+  array: "a list",
+  object: "an object",
+  date: "a date",
+}
+
+function bound(issue: { origin?: unknown; inclusive?: boolean }, limit: unknown, direction: "most" | "least"): string {
+  const value = typeof limit === "bigint" ? limit.toString() : String(limit)
+  const plural = value === "1" ? "" : "s"
+  const unit = issue.origin === "string" ? ` character${plural}` : issue.origin === "array" || issue.origin === "set" ? ` item${plural}` : ""
+  if (issue.inclusive === false) return `${direction === "most" ? "less" : "more"} than ${value}${unit}`
+  return `at ${direction} ${value}${unit}`
+}
+
+/**
+ * A message for a person, for an issue whose schema set none: what the field must be, named by its path
+ * (`price_min must be a number`, `limit must be at most 100`, `sort must be one of: newest, oldest`).
+ */
+export function wordIssue(issue: Issue | undefined, missing = false): string {
+  if (!issue) return "Invalid request"
+  const field = issue.path.length ? issue.path.join(".") : "The request"
+  switch (issue.code) {
+    case "invalid_type":
+      if (missing && issue.path.length) return `${field} is required`
+      return `${field} must be ${KIND[issue.expected] ?? issue.expected}`
+    case "too_big":
+      return `${field} must be ${bound(issue, issue.maximum, "most")}`
+    case "too_small":
+      return `${field} must be ${bound(issue, issue.minimum, "least")}`
+    case "invalid_value":
+      return `${field} must be one of: ${issue.values.map(String).join(", ")}`
+    case "invalid_format":
+      return issue.format === "email" ? `${field} must be an email address` : `${field} is not in the expected format`
+    case "not_multiple_of":
+      return `${field} must be a multiple of ${String(issue.divisor)}`
+    case "unrecognized_keys":
+      return `Unknown ${issue.keys.length === 1 ? "parameter" : "parameters"}: ${issue.keys.join(", ")}`
+    default:
+      return `${field} is not valid`
+  }
+}
 
 /**
  * Parses `raw` with `schema`; throws a 400 MedusaError with the first issue's message and field. A body or query
  * that is not an object is read as `{}` (each required field then answers its own message). An issue whose message
- * the schema did not set is worded by Medusa's own validator ("Invalid request: Value for field 'limit' too big,
- * ..."), as Medusa's validation middlewares word it. Strings the schema does not read are checked too: an unsafe one
- * anywhere is refused, so raw input can never carry one further.
+ * the schema did not set is worded for people by `wordIssue` (`limit must be at most 100`). Strings the schema does
+ * not read are checked too: an unsafe one anywhere is refused, so raw input can never carry one further.
  */
 export async function parseInput<S extends z.ZodType>(schema: S, raw: unknown): Promise<z.output<S>> {
   const input = isRecord(raw) ? raw : {}
-  const result = await schema.safeParseAsync(input, { error: () => UNWORDED })
+  const result = await schema.safeParseAsync(input, { error: unworded })
   if (!result.success) {
     const [issue] = result.error.issues
     const field = issue?.path.length ? issue.path.join(".") : undefined
-    if (issue?.message === UNWORDED) {
-      const worded = await zodValidator(schema, input).then(
-        () => null,
-        (error: unknown) => error
-      )
-      if (worded instanceof MedusaError) throw invalid(worded.message, field)
-    }
-    throw invalid(issue && issue.message !== UNWORDED ? issue.message : "Invalid request", field)
+    const worded = issue?.message === UNWORDED || issue?.message === UNWORDED_MISSING
+    throw invalid(issue && !worded ? issue.message : wordIssue(issue, issue?.message === UNWORDED_MISSING), field)
   }
   const unsafe = findUnsafeText(input)
   if (unsafe !== null) throw invalid(UNSAFE_TEXT_MESSAGE, unsafe)

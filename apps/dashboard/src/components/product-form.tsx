@@ -1,11 +1,12 @@
 import { Button, Input, Label, Switch, Text, Textarea } from "@medusajs/ui"
-import { useState, type FormEvent, type ReactNode } from "react"
+import { useState, type ReactNode } from "react"
 import { ARTWORK_TYPES } from "../../../../src/lib/artwork-types"
 import { DASHBOARD_PRODUCT_STATUSES } from "../../../../src/lib/dashboard-products"
+import { ProductFormSchema } from "../../../../src/lib/form-schemas"
 import type { CreateProductRequest, DashboardProduct, UpdateProductRequest } from "../../../../src/sdk"
-import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
 import { numberInput, statusLabel } from "../../../shared/format"
 import { NativeSelect } from "../../../shared/native-select"
+import { useForm } from "../../../shared/use-form"
 import { Field, FormError } from "./field"
 import { ImagesField } from "./images-field"
 
@@ -76,7 +77,7 @@ export function productBody(values: ProductFormValues, mode: "create" | "edit"):
   return body as ProductFormBody
 }
 
-const FIELDS = ["title", "slug", "description", "status", "product_type", "base_price", "sku", "inventory_quantity", "product_images", "gallery_eligible", "featured"]
+const FIELDS = ["title", "slug", "description", "status", "product_type", "base_price", "sku", "inventory_quantity", "product_images", "gallery_eligible", "featured"] as const
 
 function Toggle({ id, label, description, checked, onChange }: { id: string; label: string; description: string; checked: boolean; onChange: (value: boolean) => void }) {
   return (
@@ -98,7 +99,7 @@ function Toggle({ id, label, description, checked, onChange }: { id: string; lab
 export function ProductForm({
   mode,
   initial,
-  onSubmit,
+  onSubmit: save,
   submitLabel,
   extraActions,
 }: {
@@ -109,22 +110,12 @@ export function ProductForm({
   extraActions?: ReactNode
 }) {
   const [values, setValues] = useState(initial)
-  const [errors, setErrors] = useState<FormErrors>(noErrors)
-  const [busy, setBusy] = useState(false)
+  const { errors, busy, onSubmit } = useForm(FIELDS)
   const set = <K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) => setValues((current) => ({ ...current, [field]: value }))
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    try {
-      await onSubmit(productBody(values, mode))
-      setErrors(noErrors)
-    } catch (error) {
-      setErrors(formErrorsOf(error, FIELDS))
-    } finally {
-      setBusy(false)
-    }
-  }
+  // Title, price, stock and images are checked as the server checks them (src/lib/form-schemas.ts), all at once.
+  const body = productBody(values, mode)
+  const submit = onSubmit(() => save(body), { checks: [ProductFormSchema.safeParse(body)] })
 
   return (
     <form onSubmit={submit} noValidate aria-label={mode === "create" ? "New product" : "Product details"} className="flex flex-col gap-5 px-6 py-4">

@@ -1,39 +1,38 @@
-import { Button, Container, Heading, Skeleton, Text } from "@medusajs/ui"
-import type { ReactNode } from "react"
+import { Container } from "@medusajs/ui"
+import { Link } from "../../../shared/router"
+import { EmptyState, ErrorState, LoadingState as SharedLoadingState } from "../../../shared/states"
 
-/** Loading placeholder: `rows` grey bars where the content will be (labelled for screen readers and the tests). */
+// The states of apps/shared/states.tsx, in the dashboard's look: empty states sit inside the page's cards.
+export { EmptyState, ErrorState } from "../../../shared/states"
+
+/** Loading placeholder: `rows` bars as high as a table row. */
 export function LoadingState({ label, rows = 4 }: { label: string; rows?: number }) {
-  return (
-    <div role="status" aria-label={label} data-state="loading" className="flex flex-col gap-3">
-      {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} className="bg-ui-border-base h-12 w-full rounded-lg" />
-      ))}
-    </div>
-  )
+  return <SharedLoadingState label={label} rows={rows} barClassName="h-12" />
 }
 
-/** The API's message and a way to try again; `inline` inside a card (no card of its own). */
-export function ErrorState({ title, error, onRetry, inline = false }: { title: string; error: Error; onRetry?: () => void; inline?: boolean }) {
-  const Frame = inline ? "div" : Container
+/**
+ * A record's page (an order, a product) whose load failed: when the API answered 404, `notFound.title` in a card with
+ * the way back to the list; otherwise the error and "Try again".
+ */
+export function RecordErrorState({
+  title,
+  error,
+  onRetry,
+  notFound,
+}: {
+  title: string
+  error: Error
+  onRetry: () => void
+  notFound: { title: string; backTo: string; back: string }
+}) {
+  if ((error as { status?: number }).status !== 404) return <ErrorState title={title} error={error} onRetry={onRetry} />
   return (
-    <Frame role="alert" data-state="error" className="flex flex-col items-start gap-3 p-6">
-      <Heading level="h2">{title}</Heading>
-      <Text className="text-ui-fg-error">{error.message}</Text>
-      {onRetry && (
-        <Button variant="secondary" size="small" onClick={onRetry}>
-          Try again
-        </Button>
-      )}
-    </Frame>
-  )
-}
-
-/** Nothing to show yet, and what to do about it. */
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <div data-state="empty" className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-      <Heading level="h2">{title}</Heading>
-      {children}
-    </div>
+    <Container>
+      <EmptyState title={notFound.title}>
+        <Link to={notFound.backTo} className="txt-compact-small-plus text-ui-fg-interactive">
+          {notFound.back}
+        </Link>
+      </EmptyState>
+    </Container>
   )
 }

@@ -1,7 +1,7 @@
 import { Badge, Button, Container, Heading, Input, Text, Textarea, usePrompt } from "@medusajs/ui"
-import { useEffect, useState, type FormEvent, type ReactNode } from "react"
+import { useEffect, useState, type ReactNode } from "react"
 import type { Campaign, CreateCampaignRequest, CreateSegmentRequest, Segment, SegmentFiltersRequest } from "../../../../src/sdk"
-import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
+import { useForm } from "../../../shared/use-form"
 import { dateTime, day, money, numberInput } from "../../../shared/format"
 import { NativeSelect } from "../../../shared/native-select"
 import { Link, useRouter } from "../../../shared/router"
@@ -173,13 +173,10 @@ function SegmentForm({ segment, onSaved }: { segment: Segment | null; onSaved: (
   const [spent, setSpent] = useState(segment?.filters.total_spent_gte?.toString() ?? "")
   const [productType, setProductType] = useState(segment?.filters.product_type ?? "")
   const [source, setSource] = useState(segment?.filters.source ?? "")
-  const [errors, setErrors] = useState<FormErrors>(noErrors)
-  const [busy, setBusy] = useState(false)
+  const { errors, busy, onSubmit } = useForm(SEGMENT_FIELDS)
   const [saved, setSaved] = useState(false)
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
+  const submit = onSubmit(async () => {
     setSaved(false)
     // Sent as typed (a "12.345" stays that and is refused next to the field): the API words the rules.
     const filters = {
@@ -189,18 +186,11 @@ function SegmentForm({ segment, onSaved }: { segment: Segment | null; onSaved: (
       product_type: productType || null,
       source: source || null,
     } as SegmentFiltersRequest
-    try {
-      const body = { name, filters } as CreateSegmentRequest
-      const answer = segment ? await api.segments.update(segment.id, body) : await api.segments.create(body)
-      setErrors(noErrors)
-      setSaved(true)
-      onSaved(answer.segment)
-    } catch (error) {
-      setErrors(formErrorsOf(error, SEGMENT_FIELDS))
-    } finally {
-      setBusy(false)
-    }
-  }
+    const body = { name, filters } as CreateSegmentRequest
+    const answer = segment ? await api.segments.update(segment.id, body) : await api.segments.create(body)
+    setSaved(true)
+    onSaved(answer.segment)
+  })
 
   const fieldError = (name: string) => errors.fields[`filters.${name}`]
   return (
@@ -272,23 +262,18 @@ export function CampaignNewPage() {
   const [content, setContent] = useState("")
   const [segmentId, setSegmentId] = useState("")
   const [scheduledAt, setScheduledAt] = useState("")
-  const [errors, setErrors] = useState<FormErrors>(noErrors)
-  const [busy, setBusy] = useState(false)
+  const { errors, busy, onSubmit } = useForm(CAMPAIGN_FIELDS)
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    try {
+  const submit = onSubmit(
+    async () => {
       // A datetime-local input is the browser's local time: sent as the instant it means.
       const scheduled = scheduledAt ? (Number.isNaN(Date.parse(scheduledAt)) ? scheduledAt : new Date(scheduledAt).toISOString()) : null
       const body: CreateCampaignRequest = { name, subject, content, segment_id: segmentId, scheduled_at: scheduled }
       const { campaign } = await api.campaigns.create(body)
       go(`/campaigns/${campaign.id}`)
-    } catch (error) {
-      setErrors(formErrorsOf(error, CAMPAIGN_FIELDS))
-      setBusy(false)
-    }
-  }
+    },
+    { keepBusy: true }
+  )
 
   if (segments.status === "loading") return <LoadingState label="Loading segments" />
   if (segments.status === "error") return <ErrorState title="Segments could not be loaded" error={segments.error} onRetry={segments.reload} />

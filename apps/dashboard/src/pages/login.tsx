@@ -1,6 +1,7 @@
 import { Button, Container, Heading, Input, Text } from "@medusajs/ui"
-import { useState, type FormEvent } from "react"
-import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
+import { useState } from "react"
+import { LoginSchema } from "../../../../src/lib/form-schemas"
+import { useForm } from "../../../shared/use-form"
 import { Link } from "../../../shared/router"
 import { Field, FormError } from "../components/field"
 import { AuthLayout } from "../components/layout"
@@ -10,20 +11,9 @@ export function LoginPage({ notice }: { notice: string | null }) {
   const { login } = useSession()
   const [email, setEmail] = useState("")
   const [password, setPassword] = useState("")
-  const [errors, setErrors] = useState<FormErrors>(noErrors)
-  const [busy, setBusy] = useState(false)
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    try {
-      await login(email, password)
-    } catch (error) {
-      // Medusa's auth route names no field: "Invalid email or password" is about both.
-      setErrors(formErrorsOf(error, ["email", "password"]))
-      setBusy(false)
-    }
-  }
+  // Medusa's auth route names no field: "Invalid email or password" is about both, so it shows above the form.
+  const { errors, busy, onSubmit } = useForm(["email", "password"] as const)
+  const submit = onSubmit(() => login(email, password), { checks: [LoginSchema.safeParse({ email, password })], keepBusy: true })
 
   return (
     <AuthLayout>

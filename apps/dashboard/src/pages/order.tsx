@@ -10,7 +10,7 @@ import { Status } from "../../../shared/status"
 import { useAsync } from "../../../shared/use-async"
 import { api } from "../api"
 import { Field, FormError } from "../components/field"
-import { EmptyState, ErrorState, LoadingState } from "../components/states"
+import { LoadingState, RecordErrorState } from "../components/states"
 import { Table } from "../components/table"
 import { Thumbnail } from "../components/thumbnail"
 
@@ -139,18 +139,14 @@ export function OrderPage({ id }: { id: string }) {
   }, [awaitingFulfilment, polls, order.data])
   if (order.status === "loading") return <LoadingState label="Loading the order" rows={6} />
   if (order.status === "error") {
-    if ((order.error as { status?: number }).status === 404) {
-      return (
-        <Container>
-          <EmptyState title="Order not found">
-            <Link to="/orders" className="txt-compact-small-plus text-ui-fg-interactive">
-              Back to orders
-            </Link>
-          </EmptyState>
-        </Container>
-      )
-    }
-    return <ErrorState title="The order could not be loaded" error={order.error} onRetry={order.reload} />
+    return (
+      <RecordErrorState
+        title="The order could not be loaded"
+        error={order.error}
+        onRetry={order.reload}
+        notFound={{ title: "Order not found", backTo: "/orders", back: "Back to orders" }}
+      />
+    )
   }
   const current = order.data
   const shipments = current.fulfillments.filter((f) => f.shipped_at)

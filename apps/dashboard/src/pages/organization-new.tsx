@@ -1,7 +1,7 @@
 import { Button, Container, Heading, Input, Text } from "@medusajs/ui"
-import { useEffect, useState, type FormEvent } from "react"
+import { useEffect, useState } from "react"
 import { slugify } from "../../../../src/lib/slug"
-import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
+import { useForm } from "../../../shared/use-form"
 import { api } from "../api"
 import { Field, FormError } from "../components/field"
 import { AuthLayout } from "../components/layout"
@@ -19,8 +19,7 @@ export function OrganizationNewPage() {
   const [slug, setSlug] = useState("")
   const [slugEdited, setSlugEdited] = useState(false)
   const [availability, setAvailability] = useState<Availability>(null)
-  const [errors, setErrors] = useState<FormErrors>(noErrors)
-  const [busy, setBusy] = useState(false)
+  const { errors, busy, onSubmit } = useForm(["name", "slug"] as const)
   const shownSlug = slugEdited ? slug : slugify(name)
 
   // Tells whether the slug is free while it is typed (the create call checks again).
@@ -39,17 +38,13 @@ export function OrganizationNewPage() {
     }
   }, [shownSlug])
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    try {
+  const submit = onSubmit(
+    async () => {
       await api.organizations.create({ name, slug: shownSlug })
       await refresh()
-    } catch (error) {
-      setErrors(formErrorsOf(error, ["name", "slug"]))
-      setBusy(false)
-    }
-  }
+    },
+    { keepBusy: true }
+  )
 
   const taken = availability?.slug === shownSlug && !availability.available
   return (

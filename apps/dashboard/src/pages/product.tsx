@@ -11,7 +11,7 @@ import { api } from "../api"
 import { Field, FormError } from "../components/field"
 import { PageHeader } from "../components/page-header"
 import { ProductForm, productFormValues } from "../components/product-form"
-import { EmptyState, ErrorState, LoadingState } from "../components/states"
+import { LoadingState, RecordErrorState } from "../components/states"
 import { Table } from "../components/table"
 import { useOrganization } from "../session"
 
@@ -236,18 +236,14 @@ export function ProductPage({ id }: { id: string }) {
 
   if (product.status === "loading") return <LoadingState label="Loading the product" rows={6} />
   if (product.status === "error") {
-    if ((product.error as { status?: number }).status === 404) {
-      return (
-        <Container>
-          <EmptyState title="Product not found">
-            <Link to="/products" className="txt-compact-small-plus text-ui-fg-interactive">
-              Back to products
-            </Link>
-          </EmptyState>
-        </Container>
-      )
-    }
-    return <ErrorState title="The product could not be loaded" error={product.error} onRetry={product.reload} />
+    return (
+      <RecordErrorState
+        title="The product could not be loaded"
+        error={product.error}
+        onRetry={product.reload}
+        notFound={{ title: "Product not found", backTo: "/products", back: "Back to products" }}
+      />
+    )
   }
   const current = product.data
 

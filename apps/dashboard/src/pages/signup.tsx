@@ -1,14 +1,15 @@
 import { Button, Container, Heading, Input, Text } from "@medusajs/ui"
-import { useState, type FormEvent } from "react"
-import { PASSWORD_MIN_LENGTH, passwordProblem } from "../../../../src/lib/passwords"
-import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
+import { useState } from "react"
+import { SignupSchema } from "../../../../src/lib/form-schemas"
+import { PASSWORD_MIN_LENGTH } from "../../../../src/lib/passwords"
+import { useForm } from "../../../shared/use-form"
 import { Link } from "../../../shared/router"
 import { api, authApi } from "../api"
 import { Field, FormError } from "../components/field"
 import { AuthLayout } from "../components/layout"
 import { useSession } from "../session"
 
-const FIELDS = ["first_name", "last_name", "email", "password"]
+const FIELDS = ["first_name", "last_name", "email", "password"] as const
 
 /**
  * Registration in Medusa's three steps: the login identity (`POST /auth/member/emailpass/register`), the member
@@ -17,20 +18,14 @@ const FIELDS = ["first_name", "last_name", "email", "password"]
 export function SignupPage() {
   const { refresh } = useSession()
   const [values, setValues] = useState({ first_name: "", last_name: "", email: "", password: "" })
-  const [errors, setErrors] = useState<FormErrors>(noErrors)
-  const [busy, setBusy] = useState(false)
+  const { errors, busy, onSubmit } = useForm(FIELDS)
   // The identity registered on an earlier try (the member step was refused): registering it again would fail.
   const [registered, setRegistered] = useState<string | null>(null)
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value })
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    // The server's rule (src/lib/passwords.ts), said before anything is sent.
-    const problem = passwordProblem(values.password)
-    if (problem) return setErrors({ fields: { password: problem }, form: null })
-    setBusy(true)
-    setErrors(noErrors)
-    try {
+  // The server's rules (src/lib/form-schemas.ts), every field's message at once before anything is sent.
+  const submit = onSubmit(
+    async () => {
       const identity = `${values.email}\n${values.password}`
       if (registered !== identity) {
         await authApi.register("member", "emailpass", { email: values.email, password: values.password })
@@ -39,11 +34,9 @@ export function SignupPage() {
       await api.members.create({ email: values.email, first_name: values.first_name, last_name: values.last_name })
       await authApi.login("member", "emailpass", { email: values.email, password: values.password })
       await refresh()
-    } catch (error) {
-      setErrors(formErrorsOf(error, FIELDS))
-      setBusy(false)
-    }
-  }
+    },
+    { checks: [SignupSchema.safeParse(values)], keepBusy: true }
+  )
 
   return (
     <AuthLayout>

@@ -1,8 +1,8 @@
 import { Button, Container, Input, Text, usePrompt } from "@medusajs/ui"
-import { useState, type FormEvent } from "react"
+import { useState } from "react"
 import { WEBHOOK_EVENT_TYPES } from "../../../../src/lib/webhook-event-types"
 import type { CreateWebhookEndpointRequest, WebhookEndpoint } from "../../../../src/sdk"
-import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
+import { useForm } from "../../../shared/use-form"
 import { dateTime } from "../../../shared/format"
 import { Link } from "../../../shared/router"
 import { Status } from "../../../shared/status"
@@ -21,23 +21,13 @@ function CreateEndpointForm({ onCreated }: { onCreated: (created: { webhook_endp
   const [url, setUrl] = useState("")
   const [events, setEvents] = useState<string[]>(["order.paid", "order.shipped"])
   const [description, setDescription] = useState("")
-  const [errors, setErrors] = useState<FormErrors>(noErrors)
-  const [busy, setBusy] = useState(false)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    try {
-      // What was chosen goes as chosen (no event is refused by the API, next to the events).
-      onCreated(await api.webhookEndpoints.create({ url, events, description: description || null } as CreateWebhookEndpointRequest))
-      setUrl("")
-      setDescription("")
-      setErrors(noErrors)
-    } catch (error) {
-      setErrors(formErrorsOf(error, ["url", "events", "description"]))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { errors, busy, onSubmit } = useForm(["url", "events", "description"] as const)
+  // What was chosen goes as chosen (no event is refused by the API, next to the events).
+  const submit = onSubmit(async () => {
+    onCreated(await api.webhookEndpoints.create({ url, events, description: description || null } as CreateWebhookEndpointRequest))
+    setUrl("")
+    setDescription("")
+  })
   return (
     <form onSubmit={submit} noValidate aria-label="Add webhook endpoint" className="flex flex-col gap-4 px-6 py-4">
       <Text size="small" weight="plus">

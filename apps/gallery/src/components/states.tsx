@@ -1,15 +1,13 @@
-import { Button, Container, Heading, Skeleton, Text } from "@medusajs/ui"
+import { Skeleton } from "@medusajs/ui"
 import type { ReactNode } from "react"
+import { EmptyState as SharedEmptyState, LoadingState as SharedLoadingState } from "../../../shared/states"
 
-/** Loading placeholder: `rows` grey bars where the content will be (labelled for screen readers and tests). */
+// The states of apps/shared/states.tsx in the gallery's look (taller bars, empty states as cards), and the grid's own.
+export { ErrorState } from "../../../shared/states"
+
+/** Loading placeholder: `rows` tall bars. */
 export function LoadingState({ label, rows = 3 }: { label: string; rows?: number }) {
-  return (
-    <div role="status" aria-label={label} data-state="loading" className="flex flex-col gap-3">
-      {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} className="bg-ui-border-base h-16 w-full rounded-lg" />
-      ))}
-    </div>
-  )
+  return <SharedLoadingState label={label} rows={rows} barClassName="h-16" />
 }
 
 /** The grid's placeholder: cards shaped like the products'. */
@@ -30,25 +28,11 @@ export function LoadingGrid({ label }: { label: string }) {
   )
 }
 
-export function ErrorState({ title, error, onRetry }: { title: string; error: Error; onRetry?: () => void }) {
-  return (
-    <Container role="alert" data-state="error" className="flex flex-col items-start gap-3 p-6">
-      <Heading level="h2">{title}</Heading>
-      <Text className="text-ui-fg-error">{error.message}</Text>
-      {onRetry && (
-        <Button variant="secondary" size="small" onClick={onRetry}>
-          Try again
-        </Button>
-      )}
-    </Container>
-  )
-}
-
+/** Nothing to show yet, and what to do about it: a card of its own. */
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <Container data-state="empty" className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-      <Heading level="h2">{title}</Heading>
+    <SharedEmptyState title={title} card>
       {children}
-    </Container>
+    </SharedEmptyState>
   )
 }

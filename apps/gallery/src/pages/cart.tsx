@@ -1,5 +1,6 @@
 import { Button, Container, Heading, Input, Text } from "@medusajs/ui"
 import { useState } from "react"
+import { CartQuantitySchema } from "../../../../src/lib/form-schemas"
 import type { GalleryCartItem } from "../../../../src/sdk"
 import { money } from "../../../shared/format"
 import { Link, useRouter } from "../../../shared/router"
@@ -29,8 +30,12 @@ function CartLine({ item, onChanged }: { item: GalleryCartItem; onChanged: () =>
   }
   const update = () => {
     if (quantity === String(item.quantity)) return
-    // An empty field is sent as 0, which removes the line (the API's rule).
-    void run(() => sdk.gallery.cart.update({ itemId: item.id, quantity: quantity.trim() === "" ? 0 : Number(quantity) }))
+    // An empty field is sent as 0, which removes the line (the API's rule); otherwise a whole number from 1 to 99
+    // (src/lib/form-schemas.ts): more than 99 is refused saying so, not capped unseen.
+    const typed = quantity.trim() === "" ? 0 : Number(quantity)
+    const check = typed === 0 ? null : CartQuantitySchema.safeParse(typed)
+    if (check && !check.success) return setError(check.error.issues[0]?.message)
+    void run(() => sdk.gallery.cart.update({ itemId: item.id, quantity: typed }))
   }
   const id = `quantity-${item.id}`
   return (
@@ -52,7 +57,7 @@ function CartLine({ item, onChanged }: { item: GalleryCartItem; onChanged: () =>
         )}
       </div>
       <div className="flex w-40 flex-col items-end gap-2">
-        <div className="w-24">
+        <div className="w-full">
           <Field id={id} label="Quantity" error={error}>
             <Input
               id={id}

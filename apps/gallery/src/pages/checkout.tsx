@@ -1,11 +1,13 @@
 import { Button, Container, Heading, Input, RadioGroup, Label, Text } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { isKnownCountry } from "../../../../src/lib/countries"
+import { EmailSchema, ShippingAddressSchema } from "../../../../src/lib/form-schemas"
 import { paymentIntentIdOf, type CheckoutResponse, type SandboxPaymentMethod, type ShippingAddressInput } from "../../../../src/sdk"
-import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
+import { noErrors, type FormErrors } from "../../../shared/form-errors"
 import { money } from "../../../shared/format"
 import { Link, useRouter } from "../../../shared/router"
 import { useAsync } from "../../../shared/use-async"
+import { useForm } from "../../../shared/use-form"
 import { useCart } from "../cart-context"
 import { Field, FormError } from "../components/field"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
@@ -13,21 +15,22 @@ import { rememberOrderEmail } from "../order-email"
 import { sdk } from "../sdk"
 import { chosenMethods, countryLabel, CountrySelect, doesNotShip, OrderTotals, ShippingOptions, useShippingChoice, useShippingQuote } from "../shipping"
 
-const ADDRESS_FIELDS: Array<[keyof ShippingAddressInput, string, boolean?]> = [
-  ["name", "Full name"],
-  ["line1", "Address"],
-  ["line2", "Apartment, suite", true],
-  ["city", "City"],
-  ["state", "State / region"],
-  ["postal_code", "Postal code"],
-  ["country", "Country (2 letters)"],
+// Each address field with its label and `autocomplete` token (the browser's saved addresses fill them in).
+const ADDRESS_FIELDS: Array<[keyof ShippingAddressInput, string, string, boolean?]> = [
+  ["name", "Full name", "name"],
+  ["line1", "Address", "address-line1"],
+  ["line2", "Apartment, suite", "address-line2", true],
+  ["city", "City", "address-level2"],
+  ["state", "State / region", "address-level1"],
+  ["postal_code", "Postal code", "postal-code"],
+  ["country", "Country", "country"],
 ]
 
 export const ADDRESS_FIELD_NAMES = ADDRESS_FIELDS.map(([name]) => name)
 
 export const EMPTY_ADDRESS: Record<keyof ShippingAddressInput, string> = { name: "", line1: "", line2: "", city: "", state: "", postal_code: "", country: "" }
 
-/** Address inputs; `prefix` keeps their ids unique on a page with several. */
+/** Address inputs, the country chosen from the list (its ISO code sent); `prefix` keeps ids unique on a page with several. */
 export function AddressFields({
   prefix,
   value,
@@ -37,19 +40,46 @@ export function AddressFields({
   prefix: string
   value: Record<keyof ShippingAddressInput, string>
   onChange: (value: Record<keyof ShippingAddressInput, string>) => void
-  /** Messages by address field (`city`), when the API named one. */
+  /** Messages by address field (`city`): the form's own check, or the API's named field. */
   errors?: Partial<Record<keyof ShippingAddressInput, string>>
 }) {
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-      {ADDRESS_FIELDS.map(([name, label, optional]) => (
+      {ADDRESS_FIELDS.map(([name, label, autoComplete, optional]) => (
         <div key={name} className={name === "name" || name === "line1" ? "sm:col-span-2" : ""}>
-          <Field id={`${prefix}-${name}`} label={label} optional={optional} error={errors[name]}>
-            <Input id={`${prefix}-${name}`} value={value[name] ?? ""} onChange={(e) => onChange({ ...value, [name]: e.target.value })} />
-          </Field>
+          {name === "country" ? (
+            <CountrySelect
+              id={`${prefix}-${name}`}
+              label={label}
+              autoComplete={autoComplete}
+              error={errors[name]}
+              value={value.country?.trim().toUpperCase() || null}
+              onChange={(country) => onChange({ ...value, country: country ?? "" })}
+            />
+          ) : (
+            <Field id={`${prefix}-${name}`} label={label} optional={optional} error={errors[name]}>
+              <Input
+                id={`${prefix}-${name}`}
+                autoComplete={autoComplete}
+                aria-invalid={errors[name] ? true : undefined}
+                aria-describedby={errors[name] ? `${prefix}-${name}-error` : undefined}
+                value={value[name] ?? ""}
+                onChange={(e) => onChange({ ...value, [name]: e.target.value })}
+              />
+            </Field>
+          )}
         </div>
       ))}
     </div>
+  )
+}
+
+/** Messages of `errors` about `shippingAddress.<field>`, by address field. */
+export function addressErrorsOf(fields: Partial<Record<string, string>>): Partial<Record<keyof ShippingAddressInput, string>> {
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter(([field]) => field.startsWith("shippingAddress."))
+      .map(([field, message]) => [field.slice("shippingAddress.".length), message])
   )
 }
 
@@ -181,9 +211,15 @@ export function CheckoutPage() {
   const [option, setOption] = useState<"single_address" | "per_artist">("single_address")
   // The address's country starts as the destination chosen in the cart.
   const [address, setAddress] = useState(() => ({ ...EMPTY_ADDRESS, country: choice.country ?? "" }))
-  const [errors, setErrors] = useState<FormErrors>(noErrors)
-  const [busy, setBusy] = useState(false)
   const [checkout, setCheckout] = useState<CheckoutResponse | null>(null)
+  const loadedOrgIds = [...new Set(cart.data?.cart.items.map((item) => item.product.org_id) ?? [])]
+  const { errors, busy, onSubmit } = useForm([
+    "email",
+    "shippingOption",
+    "shippingAddress",
+    ...ADDRESS_FIELD_NAMES.map((name) => `shippingAddress.${name}`),
+    ...loadedOrgIds.flatMap((orgId) => [`shippingMethods.${orgId}`, `countries.${orgId}`]),
+  ])
   // Where shipping is charged for: the address's country (one address), else the country chosen for every artist.
   const typedCountry = address.country.trim()
   const destination = option === "single_address" ? (TWO_LETTERS.test(typedCountry) ? typedCountry.toUpperCase() : null) : choice.country
@@ -214,29 +250,29 @@ export function CheckoutPage() {
 
   const orgIds = [...new Set(current.items.map((item) => item.product.org_id))]
   const quote = shipping.quote
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    setErrors(noErrors)
-    try {
+  const shippingAddress = option === "single_address" ? addressInput(address) : undefined
+  // The email and the address are checked as the server checks them (src/lib/form-schemas.ts), every field's message
+  // at once next to it; the server's own refusal names its field too (`shippingAddress.country`).
+  const submit = onSubmit(
+    async () => {
       const response = await sdk.gallery.checkout.create({
         sessionId: current.sessionId!,
         email,
         shippingOption: option,
-        shippingAddress: option === "single_address" ? addressInput(address) : undefined,
+        shippingAddress,
         // The options shown (each artist's pick, else the cheapest); per artist, every artist's destination.
         shippingMethods: chosenMethods(quote),
         countries: option === "per_artist" && destination ? Object.fromEntries(orgIds.map((orgId) => [orgId, destination])) : undefined,
       })
       setCheckout(response)
-    } catch (error) {
-      setErrors(
-        formErrorsOf(error, ["email", "shippingOption", "shippingAddress", ...orgIds.flatMap((orgId) => [`shippingMethods.${orgId}`, `countries.${orgId}`])])
-      )
-    } finally {
-      setBusy(false)
+    },
+    {
+      checks: [
+        { result: EmailSchema.safeParse(email), prefix: "email" },
+        ...(shippingAddress ? [{ result: ShippingAddressSchema.safeParse(shippingAddress), prefix: "shippingAddress" }] : []),
+      ],
     }
-  }
+  )
   const shippingErrors = Object.fromEntries(orgIds.map((orgId) => [orgId, errors.fields[`shippingMethods.${orgId}`] ?? errors.fields[`countries.${orgId}`]]))
   const cannotShip = Boolean(quote?.artists.some(doesNotShip))
   const changeAddress = (next: typeof address) => {
@@ -268,7 +304,7 @@ export function CheckoutPage() {
         {option === "single_address" && (
           <fieldset className="flex flex-col gap-3" aria-describedby={errors.fields.shippingAddress ? "address-error" : undefined}>
             <legend className="txt-compact-small-plus mb-2">Shipping address</legend>
-            <AddressFields prefix="address" value={address} onChange={changeAddress} />
+            <AddressFields prefix="address" value={address} onChange={changeAddress} errors={addressErrorsOf(errors.fields)} />
             {errors.fields.shippingAddress && (
               <Text id="address-error" size="small" className="text-ui-fg-error" data-field-error="shippingAddress">
                 {errors.fields.shippingAddress}
@@ -287,7 +323,7 @@ export function CheckoutPage() {
             </div>
           ) : (
             <Text size="small" className="text-ui-fg-subtle">
-              {destination ? `To ${countryLabel(destination)}, the address's country.` : "Enter the address's country to see what each artist charges."}
+              {destination ? `To ${countryLabel(destination)}, the address's country.` : "Choose the address's country to see what each artist charges."}
             </Text>
           )}
           {shipping.error && <ErrorState title="Shipping could not be quoted" error={shipping.error} onRetry={shipping.retry} />}

@@ -1,11 +1,12 @@
 import { Badge, Button, Container, Heading, Input, Text } from "@medusajs/ui"
-import { useState, type FormEvent } from "react"
-import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
+import { useState } from "react"
+import { CartQuantitySchema } from "../../../../src/lib/form-schemas"
 import { GALLERY_APP_TITLE } from "../../../../src/lib/page-title"
 import { money } from "../../../shared/format"
 import { usePageTitle } from "../../../shared/page-title"
 import { Link, useRouter } from "../../../shared/router"
 import { useAsync } from "../../../shared/use-async"
+import { useForm } from "../../../shared/use-form"
 import { useCart } from "../cart-context"
 import { Field, FormError } from "../components/field"
 import { ProductImage } from "../components/product-card"
@@ -23,8 +24,7 @@ export function ProductPage({ id }: { id: string }) {
   const { refresh } = useCart()
   const { go } = useRouter()
   const [quantity, setQuantity] = useState("1")
-  const [errors, setErrors] = useState<FormErrors>(noErrors)
-  const [busy, setBusy] = useState(false)
+  const { errors, busy, onSubmit } = useForm(["quantity"] as const)
   const [shown, setShown] = useState(0)
 
   if (product.status === "loading") return <LoadingState label="Loading the work" rows={4} />
@@ -41,20 +41,16 @@ export function ProductPage({ id }: { id: string }) {
   const { product: work } = product.data
   const soldOut = work.inventory !== null && work.inventory <= 0
 
-  const add = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    try {
-      // Sent as typed (an empty field as 0): the API says what is wrong with it.
-      await sdk.gallery.cart.add({ productId: work.id, quantity: quantity.trim() === "" ? 0 : Number(quantity) })
+  // A whole number from 1 to 99 (src/lib/form-schemas.ts): more than 99 is refused saying so, never capped unseen.
+  const typed = quantity.trim() === "" ? 0 : Number(quantity)
+  const add = onSubmit(
+    async () => {
+      await sdk.gallery.cart.add({ productId: work.id, quantity: typed })
       await refresh()
       go("/cart")
-    } catch (error) {
-      setErrors(formErrorsOf(error, ["quantity"]))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    { checks: [{ result: CartQuantitySchema.safeParse(typed), prefix: "quantity" }] }
+  )
 
   return (
     <div className="grid grid-cols-1 gap-8 md:grid-cols-2">

@@ -20,12 +20,16 @@ const knownChannel: Middleware = (req, _res, next) => {
   next(new MedusaError(MedusaError.Types.NOT_FOUND, CHANNEL_MESSAGES.unknownChannel(String(channel).slice(0, 50))))
 }
 
-/** 503 naming the variables to set while the server lacks the marketplace's app credentials (Etsy). */
+/**
+ * 503 while the server lacks the marketplace's app credentials (Etsy): the artist reads that it is not available
+ * yet, the server's log names the variables to set.
+ */
 function configured(channelOf: (req: MedusaRequest) => Channel): Middleware {
   return (req, res, next) => {
     const channel = channelOf(req)
     const channels: ChannelsModuleService = req.scope.resolve(CHANNELS_MODULE)
     if (channels.isConfigured(channel)) return next()
+    req.scope.resolve<{ warn: (message: string) => void }>("logger").warn(CHANNEL_MESSAGES.etsyNotConfiguredLog)
     res.status(503).json(errorBody("application", 503, CHANNEL_MESSAGES.etsyNotConfigured))
   }
 }

@@ -2,20 +2,16 @@ import { z } from "@medusajs/framework/zod"
 import { ARTWORK_TYPES } from "../../../lib/artwork-types"
 import {
   DASHBOARD_PRODUCT_STATUSES,
-  IMAGE_URL_MAX,
-  IMAGES_MAX,
   isValidPrice,
-  isValidQuantity,
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_MESSAGES,
   PRODUCT_SLUG_MAX,
-  PRODUCT_TITLE_MAX,
   PRODUCTS_DEFAULT_LIMIT,
   PRODUCTS_MAX_LIMIT,
   SKU_MAX,
   VARIANT_TITLE_MAX,
 } from "../../../lib/dashboard-products"
-import { isSafeText } from "../../../lib/safe-text"
+import { InventorySchema, ProductImagesSchema, ProductPriceSchema, ProductTitleSchema } from "../../../lib/form-schemas"
 import { isValidSlug } from "../../../lib/slug"
 import { firstQueryValue, optionalText, text } from "../../utils/validation"
 
@@ -23,7 +19,8 @@ import { firstQueryValue, optionalText, text } from "../../utils/validation"
 // strings, unknown fields ignored (a client may send back a product it read). Every message names its field.
 
 const organizationId = optionalText(100, PRODUCT_MESSAGES.organizationIdInvalid)
-const title = text(PRODUCT_TITLE_MAX, PRODUCT_MESSAGES.titleInvalid)
+// Title, base price, inventory and images: the rules the dashboard's product form checks too (src/lib/form-schemas.ts).
+const title = ProductTitleSchema
 const slug = text(PRODUCT_SLUG_MAX, PRODUCT_MESSAGES.slugInvalid).refine(isValidSlug, { message: PRODUCT_MESSAGES.slugInvalid })
 const description = optionalText(PRODUCT_DESCRIPTION_MAX, PRODUCT_MESSAGES.descriptionInvalid)
 const status = z.enum(DASHBOARD_PRODUCT_STATUSES, { error: PRODUCT_MESSAGES.statusInvalid })
@@ -31,16 +28,9 @@ const productType = z.enum(ARTWORK_TYPES, { error: PRODUCT_MESSAGES.productTypeI
 const productTypeId = optionalText(100, PRODUCT_MESSAGES.productTypeIdInvalid)
 const flag = (field: string) => z.boolean({ error: PRODUCT_MESSAGES.booleanInvalid(field) })
 const price = (field: string) => z.unknown().refine(isValidPrice, { message: PRODUCT_MESSAGES.priceInvalid(field) }) as z.ZodType<number>
-const quantity = z.unknown().refine(isValidQuantity, { message: PRODUCT_MESSAGES.quantityInvalid }) as z.ZodType<number>
+const quantity = InventorySchema
 const sku = optionalText(SKU_MAX, PRODUCT_MESSAGES.skuInvalid)
-const imageUrl = z
-  .string({ error: PRODUCT_MESSAGES.imagesInvalid })
-  .trim()
-  .max(IMAGE_URL_MAX, { message: PRODUCT_MESSAGES.imagesInvalid })
-  .refine((url) => isSafeText(url) && /^https?:\/\/\S+$/i.test(url), { message: PRODUCT_MESSAGES.imagesInvalid })
-const images = z
-  .array(imageUrl, { error: PRODUCT_MESSAGES.imagesInvalid })
-  .max(IMAGES_MAX, { message: PRODUCT_MESSAGES.imagesInvalid })
+const images = ProductImagesSchema
 
 /**
  * POST /api/products. Both create forms of spec 4.2: `product_type` (original|print) with an optional base_price,
@@ -57,7 +47,7 @@ export const CreateProductBody = z.object({
   gallery_eligible: flag("gallery_eligible").optional(),
   product_type: productType.optional(),
   product_type_id: productTypeId,
-  base_price: price("base_price").nullish(),
+  base_price: ProductPriceSchema.nullish(),
   product_images: images.optional(),
   sku,
   inventory_quantity: quantity.optional(),
@@ -107,7 +97,7 @@ export const UpdateProductBody = z
     gallery_eligible: changed(flag("gallery_eligible")),
     product_type: changed(productType),
     product_type_id: changed(productTypeId),
-    base_price: changed(price("base_price")),
+    base_price: changed(ProductPriceSchema),
     product_images: changed(images),
   })
   .refine((body) => UPDATABLE_PRODUCT_FIELDS.some((key) => body[key] !== undefined), {

@@ -1,25 +1,13 @@
 import { z } from "@medusajs/framework/zod"
-import { isCountryCode, ORIGIN_TEXT_MAX, SHIPPING_RATE_MESSAGES } from "../../../lib/shipping-rates"
-import { optionalText, text } from "../../utils/validation"
-
-const field = (name: string) => optionalText(ORIGIN_TEXT_MAX, SHIPPING_RATE_MESSAGES.originInvalid(name))
+import { ShippingOriginSchema } from "../../../lib/form-schemas"
+import { optionalText } from "../../utils/validation"
 
 /**
  * PUT /api/shipping-origin (docs/shipping.md): the address the organization ships from, whole (address_1 and an ISO
- * 3166-1 alpha-2 country_code required; the others optional, null or blank for none).
+ * 3166-1 alpha-2 country_code required; the others optional, null or blank for none). The fields' rules are the
+ * dashboard form's too (src/lib/form-schemas.ts).
  */
-export const ShippingOriginBody = z.object({
+export const ShippingOriginBody = ShippingOriginSchema.extend({
   org_id: optionalText(100, "org_id must be a string of at most 100 characters"),
-  address_1: text(ORIGIN_TEXT_MAX, SHIPPING_RATE_MESSAGES.originAddressRequired),
-  address_2: field("address_2"),
-  city: field("city"),
-  province: field("province"),
-  postal_code: field("postal_code"),
-  country_code: z
-    .string({ error: SHIPPING_RATE_MESSAGES.originCountryInvalid })
-    .trim()
-    .refine((code) => /^[A-Za-z]{2}$/.test(code) && isCountryCode(code), { message: SHIPPING_RATE_MESSAGES.originCountryInvalid })
-    .transform((code) => code.toUpperCase()),
-  phone: field("phone"),
 })
 export type ShippingOriginBody = z.output<typeof ShippingOriginBody>

@@ -1,7 +1,7 @@
 import { Input } from "@medusajs/ui"
-import { useState, type FormEvent } from "react"
+import { useState } from "react"
 import type { AccountSettings } from "../../../../../src/sdk"
-import { formErrorsOf, noErrors, type FormErrors } from "../../../../shared/form-errors"
+import { useForm } from "../../../../shared/use-form"
 import { useAsync } from "../../../../shared/use-async"
 import { api } from "../../api"
 import { Field, FormError, SaveBar } from "../../components/field"
@@ -19,30 +19,20 @@ function AccountForm({ initial }: { initial: AccountSettings }) {
     email: initial.email ?? "",
     avatar_url: initial.avatar_url ?? "",
   })
-  const [errors, setErrors] = useState<FormErrors>(noErrors)
-  const [busy, setBusy] = useState(false)
+  const { errors, busy, onSubmit } = useForm(FIELDS)
   const [saved, setSaved] = useState(false)
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    try {
-      // A blank field puts the setting back to its default (null).
-      const blankIsNull = (value: string) => (value.trim() ? value : null)
-      const { settings } = await api.settings.account.update({
-        display_name: blankIsNull(values.display_name),
-        email: blankIsNull(values.email),
-        avatar_url: blankIsNull(values.avatar_url),
-      })
-      setValues({ display_name: settings.display_name ?? "", email: settings.email ?? "", avatar_url: settings.avatar_url ?? "" })
-      setErrors(noErrors)
-      setSaved(true)
-    } catch (error) {
-      setErrors(formErrorsOf(error, FIELDS))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const submit = onSubmit(async () => {
+    // A blank field puts the setting back to its default (null).
+    const blankIsNull = (value: string) => (value.trim() ? value : null)
+    const { settings } = await api.settings.account.update({
+      display_name: blankIsNull(values.display_name),
+      email: blankIsNull(values.email),
+      avatar_url: blankIsNull(values.avatar_url),
+    })
+    setValues({ display_name: settings.display_name ?? "", email: settings.email ?? "", avatar_url: settings.avatar_url ?? "" })
+    setSaved(true)
+  })
   const input = (field: keyof Values) => ({
     id: field,
     value: values[field],

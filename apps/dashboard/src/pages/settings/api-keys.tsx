@@ -1,11 +1,12 @@
 import { Badge, Button, Input, Text, usePrompt } from "@medusajs/ui"
-import { useState, type FormEvent } from "react"
+import { useState } from "react"
 import { API_SCOPES } from "../../../../../src/lib/api-scopes"
+import { ApiKeyFormSchema } from "../../../../../src/lib/form-schemas"
 import type { ApiKey, CreateApiKeyRequest } from "../../../../../src/sdk"
-import { formErrorsOf, noErrors, type FormErrors } from "../../../../shared/form-errors"
 import { dateTime } from "../../../../shared/format"
 import { NativeSelect } from "../../../../shared/native-select"
 import { useAsync } from "../../../../shared/use-async"
+import { useForm } from "../../../../shared/use-form"
 import { api } from "../../api"
 import { CheckboxGroup, Field, FormError } from "../../components/field"
 import { ShownOnce } from "../../components/shown-once"
@@ -18,22 +19,15 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: { api_key: ApiKey; 
   const [name, setName] = useState("")
   const [scopes, setScopes] = useState<string[]>(["read:products", "read:orders"])
   const [environment, setEnvironment] = useState("live")
-  const [errors, setErrors] = useState<FormErrors>(noErrors)
-  const [busy, setBusy] = useState(false)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    try {
-      // What was chosen goes as chosen: the API's messages name the field they are about.
+  const { errors, busy, onSubmit } = useForm(["name", "scopes", "environment"] as const)
+  // Name and scopes checked as the server checks them (src/lib/form-schemas.ts); what was chosen goes as chosen.
+  const submit = onSubmit(
+    async () => {
       onCreated(await api.settings.apiKeys.create({ name, scopes, environment } as CreateApiKeyRequest))
       setName("")
-      setErrors(noErrors)
-    } catch (error) {
-      setErrors(formErrorsOf(error, ["name", "scopes", "environment"]))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    { checks: [ApiKeyFormSchema.safeParse({ name, scopes })] }
+  )
   return (
     <form onSubmit={submit} noValidate aria-label="Create API key" className="flex flex-col gap-4 px-6 py-4">
       <Text size="small" weight="plus">

@@ -1,9 +1,12 @@
 import { Badge, Button, Checkbox, Input, Label, Text, usePrompt } from "@medusajs/ui"
-import { useState, type FormEvent } from "react"
+import { useState } from "react"
+import { countryChoices } from "../../../../../src/lib/countries"
+import { ShippingOriginSchema } from "../../../../../src/lib/form-schemas"
 import type { CreateShippingRateRequest, ShippingOrigin, ShippingRate } from "../../../../../src/sdk"
-import { formErrorsOf, noErrors, type FormErrors } from "../../../../shared/form-errors"
 import { money, numberInput } from "../../../../shared/format"
+import { NativeSelect } from "../../../../shared/native-select"
 import { useAsync } from "../../../../shared/use-async"
+import { useForm } from "../../../../shared/use-form"
 import { api } from "../../api"
 import { Field, FormError, SaveBar } from "../../components/field"
 import { EmptyState } from "../../components/states"
@@ -22,37 +25,34 @@ function OriginForm({ initial }: { initial: ShippingOrigin }) {
   const valuesOf = (origin: ShippingOrigin): OriginValues =>
     Object.fromEntries(ORIGIN_FIELDS.map((field) => [field, origin[field] ?? ""])) as OriginValues
   const [values, setValues] = useState<OriginValues>(valuesOf(initial))
-  const [errors, setErrors] = useState<FormErrors>(noErrors)
-  const [busy, setBusy] = useState(false)
+  const { errors, busy, onSubmit } = useForm(ORIGIN_FIELDS)
   const [saved, setSaved] = useState(false)
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    try {
+  // Checked as the server checks it (src/lib/form-schemas.ts): every field's message at once, next to it.
+  const submit = onSubmit(
+    async () => {
       const { shipping_origin } = await api.shippingOrigin.update(values)
       setValues(valuesOf(shipping_origin))
-      setErrors(noErrors)
       setSaved(true)
-    } catch (error) {
-      setErrors(formErrorsOf(error, ORIGIN_FIELDS))
-    } finally {
-      setBusy(false)
-    }
+    },
+    { checks: [ShippingOriginSchema.safeParse(values)] }
+  )
+  const change = (name: keyof OriginValues, value: string) => {
+    setValues({ ...values, [name]: value })
+    setSaved(false)
   }
-  const field = (name: keyof OriginValues, label: string, options: { optional?: boolean; hint?: string; placeholder?: string } = {}) => (
-    <Field id={`origin-${name}`} label={label} optional={options.optional} hint={options.hint} error={errors.fields[name]}>
+  const field = (name: keyof OriginValues, label: string, options: { optional?: boolean; autoComplete?: string } = {}) => (
+    <Field id={`origin-${name}`} label={label} optional={options.optional} error={errors.fields[name]}>
       <Input
         id={`origin-${name}`}
+        autoComplete={options.autoComplete}
+        aria-invalid={errors.fields[name] ? true : undefined}
         value={values[name]}
-        placeholder={options.placeholder}
-        onChange={(e) => {
-          setValues({ ...values, [name]: e.target.value })
-          setSaved(false)
-        }}
+        onChange={(e) => change(name, e.target.value)}
       />
     </Field>
   )
+  const countries = countryChoices(typeof navigator === "undefined" ? "en" : navigator.language || "en")
 
   return (
     <form onSubmit={submit} noValidate aria-label="Ships from" className="flex flex-col gap-4 px-6 py-4">
@@ -65,13 +65,28 @@ function OriginForm({ initial }: { initial: ShippingOrigin }) {
         </Text>
       </div>
       <fieldset disabled={!isOwner} className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        {field("address_1", "Address")}
-        {field("address_2", "Address, second line", { optional: true })}
-        {field("city", "City", { optional: true })}
-        {field("province", "Region or state", { optional: true })}
-        {field("postal_code", "Postal code", { optional: true })}
-        {field("country_code", "Country", { hint: "Two-letter ISO code, e.g. FR, US, JP.", placeholder: "FR" })}
-        {field("phone", "Phone", { optional: true })}
+        {field("address_1", "Address", { autoComplete: "address-line1" })}
+        {field("address_2", "Address, second line", { optional: true, autoComplete: "address-line2" })}
+        {field("city", "City", { optional: true, autoComplete: "address-level2" })}
+        {field("province", "Region or state", { optional: true, autoComplete: "address-level1" })}
+        {field("postal_code", "Postal code", { optional: true, autoComplete: "postal-code" })}
+        <Field id="origin-country_code" label="Country" error={errors.fields.country_code}>
+          <NativeSelect
+            id="origin-country_code"
+            autoComplete="country"
+            aria-invalid={errors.fields.country_code ? true : undefined}
+            value={values.country_code.toUpperCase()}
+            onChange={(e) => change("country_code", e.target.value)}
+          >
+            <option value="">Choose a country</option>
+            {countries.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        {field("phone", "Phone", { optional: true, autoComplete: "tel" })}
       </fieldset>
       <FormError message={errors.form} />
       {isOwner && <SaveBar saved={saved} busy={busy} />}
@@ -143,25 +158,15 @@ function rateBody(values: RateValues): CreateShippingRateRequest {
 
 function RateForm({ rate, onSaved, onCancel }: { rate: ShippingRate | null; onSaved: () => void; onCancel?: () => void }) {
   const [values, setValues] = useState<RateValues>(rate ? rateValues(rate) : EMPTY_RATE)
-  const [errors, setErrors] = useState<FormErrors>(noErrors)
-  const [busy, setBusy] = useState(false)
+  const { errors, busy, onSubmit } = useForm(RATE_FIELDS)
   const formId = rate ? `rate-${rate.id}` : "rate-new"
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    try {
-      if (rate) await api.shippingRates.update(rate.id, rateBody(values))
-      else await api.shippingRates.create(rateBody(values))
-      setErrors(noErrors)
-      if (!rate) setValues(EMPTY_RATE)
-      onSaved()
-    } catch (error) {
-      setErrors(formErrorsOf(error, RATE_FIELDS))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const submit = onSubmit(async () => {
+    if (rate) await api.shippingRates.update(rate.id, rateBody(values))
+    else await api.shippingRates.create(rateBody(values))
+    if (!rate) setValues(EMPTY_RATE)
+    onSaved()
+  })
   const input = (name: Exclude<keyof RateValues, "rest_of_world">, label: string, options: { optional?: boolean; hint?: string } = {}) => (
     <Field id={`${formId}-${name}`} label={label} optional={options.optional} hint={options.hint} error={errors.fields[name]}>
       <Input

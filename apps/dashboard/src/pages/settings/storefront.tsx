@@ -1,8 +1,8 @@
 import { Input, Text, Textarea } from "@medusajs/ui"
-import { useState, type FormEvent } from "react"
+import { useState } from "react"
 import { CUSTOM_COLOR_NAMES, SOCIAL_NETWORKS, STOREFRONT_THEMES } from "../../../../../src/lib/organization-settings"
 import type { StorefrontSettings } from "../../../../../src/sdk"
-import { formErrorsOf, noErrors, type FormErrors } from "../../../../shared/form-errors"
+import { useForm } from "../../../../shared/use-form"
 import { statusLabel } from "../../../../shared/format"
 import { NativeSelect } from "../../../../shared/native-select"
 import { useAsync } from "../../../../shared/use-async"
@@ -27,33 +27,23 @@ const filled = (entries: Record<string, string | undefined>) =>
 function StorefrontForm({ initial, onSaved }: { initial: StorefrontSettings; onSaved: (settings: StorefrontSettings) => void }) {
   const { isOwner } = useOrganization()
   const [values, setValues] = useState(initial)
-  const [errors, setErrors] = useState<FormErrors>(noErrors)
-  const [busy, setBusy] = useState(false)
+  const { errors, busy, onSubmit } = useForm(FIELDS)
   const [saved, setSaved] = useState(false)
   const edit = (change: Partial<StorefrontSettings>) => {
     setValues((current) => ({ ...current, ...change }))
     setSaved(false)
   }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    try {
-      const { settings } = await api.settings.storefront.update({
-        bio: values.bio,
-        theme: values.theme,
-        social_links: filled(values.social_links),
-        custom_colors: filled(values.custom_colors),
-      })
-      setErrors(noErrors)
-      setSaved(true)
-      onSaved(settings)
-    } catch (error) {
-      setErrors(formErrorsOf(error, FIELDS))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const submit = onSubmit(async () => {
+    const { settings } = await api.settings.storefront.update({
+      bio: values.bio,
+      theme: values.theme,
+      social_links: filled(values.social_links),
+      custom_colors: filled(values.custom_colors),
+    })
+    setSaved(true)
+    onSaved(settings)
+  })
 
   return (
     <form onSubmit={submit} noValidate aria-label="Storefront settings" className="flex flex-col gap-5 px-6 py-4">

@@ -6,7 +6,8 @@ import {
   type CheckoutRequest,
   type ShippingAddress,
 } from "../../../../lib/gallery-checkout"
-import { optionalText, text } from "../../../utils/validation"
+import { ShippingAddressSchema } from "../../../../lib/form-schemas"
+import { text } from "../../../utils/validation"
 
 /** RFC 5321's longest usable address. */
 export const MAX_EMAIL_LENGTH = 254
@@ -17,24 +18,18 @@ export const MAX_PAYMENT_INTENT_ID_LENGTH = 255
 const missing = CHECKOUT_MESSAGES.missingFields
 
 /**
- * Spec part 2 "Shipping address object": every required field non-blank (trimmed), country an ISO 3166-1 alpha-2
- * code (two letters, upper-cased), line2 optional. Any failure is `Missing required fields` (spec 4.4).
- * Unknown fields are dropped.
+ * Spec part 2 "Shipping address object", by the rules the storefront's form checks too (src/lib/form-schemas.ts):
+ * every required field non-blank (trimmed), country an ISO 3166-1 alpha-2 code of the known list (upper-cased),
+ * line2 optional. Any failure is `Missing required fields` (spec 4.4), with the refused field as the issue's path
+ * (`country`, so `shippingAddress.country` in a body: the error's field). Unknown fields are dropped.
  */
-export const ShippingAddressBody = z.object(
-  {
-    name: text(200, missing),
-    line1: text(200, missing),
-    line2: optionalText(200, missing),
-    city: text(100, missing),
-    state: text(100, missing),
-    postal_code: text(20, missing),
-    country: text(2, missing)
-      .refine((country) => /^[A-Za-z]{2}$/.test(country), { message: missing })
-      .transform((country) => country.toUpperCase()),
-  },
-  { error: missing }
-)
+export const ShippingAddressBody = z.unknown().transform((value, ctx) => {
+  const parsed = ShippingAddressSchema.safeParse(value)
+  if (parsed.success) return parsed.data
+  const [issue] = parsed.error.issues
+  ctx.addIssue({ code: "custom", message: missing, path: issue?.path ?? [] })
+  return z.NEVER
+}) as unknown as z.ZodType<z.output<typeof ShippingAddressSchema>, z.input<typeof ShippingAddressSchema>>
 
 /** The address as stored (line2 null when absent). */
 export function toShippingAddress(address: z.output<typeof ShippingAddressBody>): ShippingAddress {
@@ -92,7 +87,8 @@ export const CheckoutBody = z
     if (body.shippingOption === "single_address") {
       const address = ShippingAddressBody.safeParse(body.shippingAddress)
       if (!address.success) {
-        ctx.addIssue({ code: "custom", message: missing, path: ["shippingAddress"] })
+        const [issue] = address.error.issues
+        ctx.addIssue({ code: "custom", message: missing, path: ["shippingAddress", ...(issue?.path ?? [])] })
         return z.NEVER
       }
       shippingAddress = toShippingAddress(address.data)

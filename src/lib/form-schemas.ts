@@ -1,0 +1,212 @@
+// The field rules that a route and a browser form both apply, in one place: the route's validator parses its body
+// with them (src/api/**/validators.ts), and the dashboard's and the gallery's forms check the same fields before
+// sending (apps/shared/form-errors.ts turns the issues into one message per field). Messages are written for the
+// person filling the form; where the contract names a route's message (checkout's `Missing required fields`), the
+// route keeps it and only takes the field from these rules. Imports `zod` itself (the same zod 4 as
+// @medusajs/framework/zod) so that the browser bundles never load Medusa. Pure.
+import { z } from "zod"
+import { API_SCOPES } from "./api-scopes"
+import { MAX_CART_QUANTITY } from "./cart-quantity"
+import { isKnownCountry } from "./countries"
+import {
+  IMAGE_URL_MAX,
+  IMAGES_MAX,
+  isValidPrice,
+  isValidQuantity,
+  PRICE_MAX,
+  PRODUCT_TITLE_MAX,
+  QUANTITY_MAX,
+} from "./dashboard-products"
+import { isValidEmail } from "./email"
+import { passwordProblem } from "./passwords"
+import { isSafeText } from "./safe-text"
+
+/**
+ * A required string: trimmed, not blank, safe characters, at most `max` characters; `message` for a missing or
+ * blank one, `tooLong` (default: "Use at most N characters") for a longer one.
+ */
+export function requiredText(max: number, message: string, tooLong = `Use at most ${max} characters`) {
+  return z
+    .string({ error: message })
+    .refine(isSafeText, { message, abort: true })
+    .trim()
+    .refine((value) => value.length > 0, { message, abort: true })
+    .refine((value) => value.length <= max, { message: tooLong })
+}
+
+/** An optional string: absent, null or blank is null (none); otherwise trimmed, safe, at most `max` characters. */
+export function optionalString(max: number, tooLong = `Use at most ${max} characters`) {
+  return z
+    .string({ error: tooLong })
+    .refine(isSafeText, { message: tooLong, abort: true })
+    .trim()
+    .refine((value) => value.length <= max, { message: tooLong })
+    .transform((value) => value || null)
+    .nullish()
+    .transform((value) => value ?? null)
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// Shipping address (gallery checkout, an order's per-artist addresses)
+
+export const ADDRESS_MESSAGES = {
+  name: "Enter the recipient's full name",
+  line1: "Enter the street address",
+  city: "Enter the city",
+  state: "Enter the state or region",
+  postal_code: "Enter the postal code",
+  country: "Choose a country from the list",
+} as const
+
+/**
+ * A shipping address (contract part 2): every field but `line2` required and non-blank, `country` an ISO 3166-1
+ * alpha-2 code of the known list (upper-cased). Unknown fields are dropped.
+ */
+export const ShippingAddressSchema = z.object(
+  {
+    name: requiredText(200, ADDRESS_MESSAGES.name),
+    line1: requiredText(200, ADDRESS_MESSAGES.line1),
+    line2: optionalString(200),
+    city: requiredText(100, ADDRESS_MESSAGES.city),
+    state: requiredText(100, ADDRESS_MESSAGES.state),
+    postal_code: requiredText(20, ADDRESS_MESSAGES.postal_code),
+    country: z
+      .string({ error: ADDRESS_MESSAGES.country })
+      .trim()
+      .refine((country) => /^[A-Za-z]{2}$/.test(country) && isKnownCountry(country), { message: ADDRESS_MESSAGES.country })
+      .transform((country) => country.toUpperCase()),
+  },
+  { error: "Enter the shipping address" }
+)
+export type ShippingAddressFields = z.output<typeof ShippingAddressSchema>
+
+// ------------------------------------------------------------------------------------------------------------
+// Where an organization ships from (the dashboard's Settings > Shipping, PUT /api/shipping-origin)
+
+export const ORIGIN_MESSAGES = {
+  address_1: "Enter the street address your works leave from",
+  country_code: "Choose the country your works leave from",
+} as const
+
+/** Address line and country required (the country an ISO code of the known list, upper-cased); the others optional. */
+export const ShippingOriginSchema = z.object({
+  address_1: requiredText(200, ORIGIN_MESSAGES.address_1),
+  address_2: optionalString(200),
+  city: optionalString(200),
+  province: optionalString(200),
+  postal_code: optionalString(200),
+  country_code: z
+    .string({ error: ORIGIN_MESSAGES.country_code })
+    .trim()
+    .refine((code) => /^[A-Za-z]{2}$/.test(code) && isKnownCountry(code), { message: ORIGIN_MESSAGES.country_code })
+    .transform((code) => code.toUpperCase()),
+  phone: optionalString(200),
+})
+
+// ------------------------------------------------------------------------------------------------------------
+// Accounts (the dashboard's sign-up and login; the password rule is src/lib/passwords.ts)
+
+export const ACCOUNT_MESSAGES = {
+  email: "Enter a valid email address, like name@example.com",
+  passwordRequired: "Enter your password",
+} as const
+
+export const EmailSchema = z
+  .string({ error: ACCOUNT_MESSAGES.email })
+  .trim()
+  .refine((email) => email.length <= 254 && isValidEmail(email), { message: ACCOUNT_MESSAGES.email })
+
+/** A new password (registration, reset): passwordProblem's rule and messages. */
+export const NewPasswordSchema = z.unknown().superRefine((value, ctx) => {
+  const problem = passwordProblem(value)
+  if (problem) ctx.addIssue({ code: "custom", message: problem })
+}) as z.ZodType<string>
+
+export const SignupSchema = z.object({
+  first_name: optionalString(200),
+  last_name: optionalString(200),
+  email: EmailSchema,
+  password: NewPasswordSchema,
+})
+
+export const LoginSchema = z.object({
+  email: EmailSchema,
+  password: z.string({ error: ACCOUNT_MESSAGES.passwordRequired }).min(1, { message: ACCOUNT_MESSAGES.passwordRequired }),
+})
+
+// ------------------------------------------------------------------------------------------------------------
+// Products (the dashboard's product form, POST/PATCH /api/products)
+
+export const PRODUCT_FIELD_MESSAGES = {
+  title: `Give the artwork a title (at most ${PRODUCT_TITLE_MAX} characters)`,
+  price: `Enter a price in US dollars from 0 to ${PRICE_MAX.toLocaleString("en-US")}, with at most two decimals (e.g. 34.99)`,
+  inventory: `Enter a whole number of copies from 0 to ${QUANTITY_MAX.toLocaleString("en-US")}`,
+  images: `Add at most ${IMAGES_MAX} images, each a web address starting with http:// or https://`,
+} as const
+
+export const ProductTitleSchema = requiredText(PRODUCT_TITLE_MAX, PRODUCT_FIELD_MESSAGES.title, PRODUCT_FIELD_MESSAGES.title)
+export const ProductPriceSchema = z.unknown().refine(isValidPrice, { message: PRODUCT_FIELD_MESSAGES.price }) as z.ZodType<number>
+export const InventorySchema = z.unknown().refine(isValidQuantity, { message: PRODUCT_FIELD_MESSAGES.inventory }) as z.ZodType<number>
+const imageUrl = z
+  .string({ error: PRODUCT_FIELD_MESSAGES.images })
+  .trim()
+  .max(IMAGE_URL_MAX, { message: PRODUCT_FIELD_MESSAGES.images })
+  .refine((url) => isSafeText(url) && /^https?:\/\/\S+$/i.test(url), { message: PRODUCT_FIELD_MESSAGES.images })
+export const ProductImagesSchema = z
+  .array(imageUrl, { error: PRODUCT_FIELD_MESSAGES.images })
+  .max(IMAGES_MAX, { message: PRODUCT_FIELD_MESSAGES.images })
+
+/** What the dashboard's product form checks before sending (the route parses the same fields with these rules). */
+export const ProductFormSchema = z.object({
+  title: ProductTitleSchema,
+  base_price: ProductPriceSchema.nullish(),
+  inventory_quantity: InventorySchema.optional(),
+  product_images: ProductImagesSchema.optional(),
+})
+
+// ------------------------------------------------------------------------------------------------------------
+// API keys (the dashboard's settings, POST /api/settings/api-keys)
+
+export const API_KEY_FIELD_MESSAGES = {
+  name: "Give the key a name (at most 100 characters)",
+  scopes: "Choose at least one permission for the key",
+} as const
+
+export const ApiKeyNameSchema = requiredText(100, API_KEY_FIELD_MESSAGES.name, API_KEY_FIELD_MESSAGES.name)
+export const ApiKeyScopesSchema = z
+  .array(z.enum(API_SCOPES, { error: API_KEY_FIELD_MESSAGES.scopes }), { error: API_KEY_FIELD_MESSAGES.scopes })
+  .min(1, { error: API_KEY_FIELD_MESSAGES.scopes })
+  .max(API_SCOPES.length * 2, { error: API_KEY_FIELD_MESSAGES.scopes })
+
+export const ApiKeyFormSchema = z.object({ name: ApiKeyNameSchema, scopes: ApiKeyScopesSchema })
+
+// ------------------------------------------------------------------------------------------------------------
+// Gallery cart
+
+export const CART_QUANTITY_MESSAGES = {
+  invalid: `Enter a whole number from 1 to ${MAX_CART_QUANTITY}`,
+  tooMany: `You can order at most ${MAX_CART_QUANTITY} of one artwork`,
+} as const
+
+/**
+ * A quantity the shopper types in the cart: a whole number from 1 to 99, and a larger one is refused saying so
+ * (the cart's API caps a larger one at 99, as the contract says; the storefront never sends one).
+ */
+export const CartQuantitySchema = z
+  .number({ error: CART_QUANTITY_MESSAGES.invalid })
+  .int({ message: CART_QUANTITY_MESSAGES.invalid })
+  .min(1, { message: CART_QUANTITY_MESSAGES.invalid })
+  .max(MAX_CART_QUANTITY, { message: CART_QUANTITY_MESSAGES.tooMany })
+
+// ------------------------------------------------------------------------------------------------------------
+// Issues to messages
+
+/** Each field's first message (by dotted path: `shippingAddress.city`), from a failed parse's issues. */
+export function fieldMessages(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const messages: Record<string, string> = {}
+  for (const issue of issues) {
+    const field = issue.path.map(String).join(".")
+    if (!(field in messages)) messages[field] = issue.message
+  }
+  return messages
+}
