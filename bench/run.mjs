@@ -6,12 +6,14 @@
 // Environment: BENCH_SECONDS (default 10) per scenario and concurrency; BENCH_ROUNDS (default 3; a run of fewer than
 // 3 rounds leaves latest.json alone); DATABASE_URL to use a PostgreSQL server (a scratch database
 // `atelier_bench_<ts>` is created next to it and dropped); BENCH_KEEP_DB=true keeps it; BENCH_ONLY=a,b runs only the
-// named scenarios (ids below; leaves latest.json alone); ADMIN_DISABLED (default true) for the build.
+// named scenarios (ids below; leaves latest.json alone); BENCH_SHIPPING=none leaves the demo artists without shipping
+// rates (by default each has one, bench/scenarios/shipping.mjs); ADMIN_DISABLED (default true) for the build.
 import os from "node:os"
 import path from "node:path"
 import pg from "pg"
 import { checkoutAvailability, galleryCartAdd, galleryCheckout, galleryProductList, setupAtelier } from "./scenarios/atelier.mjs"
 import { adminProductList, dashboardProductList, setupDashboard } from "./scenarios/dashboard.mjs"
+import { configureDemoShippingRates } from "./scenarios/shipping.mjs"
 import { setupStore, storeCheckout, storeCheckoutAvailability } from "./scenarios/store.mjs"
 import { setupMedusaStore, storeAddLineItem, storeCompleteCart, storeProductList } from "./scenarios/medusa-store.mjs"
 import { autocannonRun, median, roundTo } from "./lib/load.mjs"
@@ -22,6 +24,8 @@ const DURATION_S = Math.max(1, Number(process.env.BENCH_SECONDS || 10))
 /** Fewest rounds whose medians may be written to latest.json. */
 const MIN_ROUNDS = 3
 const ROUNDS = Number(process.env.BENCH_ROUNDS || MIN_ROUNDS)
+/** Shipping rates on the demo artists (bench/scenarios/shipping.mjs); BENCH_SHIPPING=none measures without them. */
+const SHIPPING_RATES = process.env.BENCH_SHIPPING !== "none"
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((s) => s.trim())) : null
 
 const log = (message) => console.log(`[bench] ${message}`)
@@ -414,6 +418,7 @@ async function main() {
   let memory = {}
   let topology = null
   let statisticsKeeper = null
+  let shipping = "none: every artist ships free (BENCH_SHIPPING=none)"
   let postgres = null
   let build
   try {
@@ -441,6 +446,10 @@ async function main() {
     ctx.medusa = await setupMedusaStore({ baseUrl: server.baseUrl, sql, log })
     ctx.dashboard = await setupDashboard({ baseUrl: server.baseUrl })
     ctx.store = await setupStore({ baseUrl: server.baseUrl, sql })
+    if (SHIPPING_RATES) {
+      shipping = await configureDemoShippingRates({ baseUrl: server.baseUrl })
+      ctx.atelier.shippingRates = ctx.store.shippingRates = true
+    }
 
     const availability = new Map()
     for (const { id } of plan) {
@@ -485,6 +494,7 @@ async function main() {
       database: process.env.DATABASE_URL ? "scratch database next to DATABASE_URL" : "embedded PostgreSQL (scratch)",
       postgres,
       table_statistics: statisticsKeeper,
+      shipping,
       build_had_type_errors: Boolean(build?.errors),
     },
     scenarios: scenarioMedians(rounds),

@@ -198,6 +198,7 @@ export function historyEntry(results, { benchmarks = benchmarksIn(results), git 
       seconds_per_scenario: results.settings?.seconds_per_scenario ?? null,
       rounds: results.settings?.rounds ?? null,
       table_statistics: results.settings?.table_statistics ?? null,
+      shipping: results.settings?.shipping ?? null,
       checkouts_verified: results.checkouts_verified ?? null,
       peak_rss_mb: results.peak_rss_mb ?? null,
     }
@@ -275,6 +276,7 @@ export function entrySummary(entry) {
   if (g) {
     const settings = [`${g.rounds ?? "?"} rounds of ${g.seconds_per_scenario ?? "?"} s per scenario`]
     if (g.table_statistics) settings.push(`table statistics by ${g.table_statistics}`)
+    if (g.shipping) settings.push(`shipping ${g.shipping}`)
     if (g.checkouts_verified) {
       const c = g.checkouts_verified
       settings.push(

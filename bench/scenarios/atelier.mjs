@@ -147,6 +147,10 @@ export async function checkoutAndConfirm(ctx, sessionId, attempt) {
     },
   })
   attempt.publicId = checkout?.publicId ?? null
+  // With rates configured (bench/scenarios/shipping.mjs), a checkout that charged no shipping did not measure it.
+  if (ctx.shippingRates && !(checkout?.breakdown?.shipping > 0)) {
+    throw new Error(`checkout charged no shipping: ${JSON.stringify(checkout?.breakdown)}`)
+  }
   const secret = checkout?.clientSecret
   if (typeof secret !== "string" || !secret.includes("_secret_")) {
     throw new Error(`checkout answered no clientSecret: ${JSON.stringify(checkout).slice(0, 200)}`)

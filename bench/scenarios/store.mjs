@@ -5,6 +5,15 @@ import { client } from "../lib/http.mjs"
 import { timedPool } from "../lib/load.mjs"
 
 const DEMO_PASSWORD = "atelier-demo"
+const STORE_ADDRESS = {
+  name: "Bench Customer",
+  line1: "1 Benchmark Way",
+  city: "New York",
+  state: "NY",
+  postal_code: "10001",
+  country: "US",
+}
+
 /** One print of studio-north, as Medusa's completion benchmark buys one item (stock raised by setupAtelier). */
 const HANDLE = "studio-north-print"
 
@@ -53,8 +62,11 @@ export async function storeCheckout(ctx, { concurrency, durationS }) {
           org_id: line.organization_id,
           customer_email: email,
           items: [{ product_id: line.product_id, variant_id: line.variant_id, quantity: 1 }],
+          // The artist's cheapest rate to the US when it has rates (bench/scenarios/shipping.mjs); ignored without.
+          shipping_address: STORE_ADDRESS,
         },
       })
+      if (ctx.shippingRates && !(intent.shipping > 0)) throw new Error(`store checkout charged no shipping: ${JSON.stringify(intent)}`)
       const id = intent.clientSecret.slice(0, intent.clientSecret.indexOf("_secret_"))
       await call("POST", `/api/sandbox/payment-intents/${id}/confirm`, { body: { payment_method: "pm_card_visa" } })
       const listed = await call("GET", `/api/dashboard/orders?search=${encodeURIComponent(email)}&per_page=1`, {
