@@ -1,6 +1,7 @@
 import { ExclamationCircle, MagnifyingGlass } from "@medusajs/icons"
-import { Button, Skeleton, Text } from "@medusajs/ui"
+import { Button, Container, Skeleton, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
+import { GalleryPage } from "./page-header"
 
 /** Placeholder rows while a page's data loads. */
 export function LoadingState({ rows = 4, label = "Loading…" }: { rows?: number; label?: string }) {
@@ -31,6 +32,21 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
         </Button>
       )}
     </div>
+  )
+}
+
+/**
+ * A one-record page before its record is there: placeholder rows while it loads, the failure with a retry when it
+ * could not; null once the record has loaded (the page then renders it).
+ */
+export function RecordPageState({ query, rows }: { query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown }; rows: number }) {
+  if (!query.isPending && !query.isError) return null
+  return (
+    <GalleryPage>
+      <Container className="p-0">
+        {query.isPending ? <LoadingState rows={rows} /> : <ErrorState error={query.error} onRetry={() => query.refetch()} />}
+      </Container>
+    </GalleryPage>
   )
 }
 

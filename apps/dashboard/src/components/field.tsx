@@ -1,48 +1,6 @@
-import { Button, Checkbox, Hint, Label, Text } from "@medusajs/ui"
-import type { ReactNode } from "react"
+import { Button, Checkbox, Label, Text } from "@medusajs/ui"
 
-/** A labelled form field with the API's message about it underneath (`data-field-error` names the field for tests). */
-export function Field({
-  id,
-  label,
-  error,
-  hint,
-  optional,
-  children,
-}: {
-  id: string
-  label: string
-  error?: string
-  hint?: ReactNode
-  optional?: boolean
-  children: ReactNode
-}) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id} size="small" weight="plus">
-        {label}
-        {optional && <span className="text-ui-fg-muted font-normal"> (optional)</span>}
-      </Label>
-      {children}
-      {hint && !error && <Hint>{hint}</Hint>}
-      {error && (
-        <Hint id={`${id}-error`} variant="error" data-field-error={id}>
-          {error}
-        </Hint>
-      )}
-    </div>
-  )
-}
-
-/** A message about the whole form (or about a part without its own field). */
-export function FormError({ message }: { message: string | null | undefined }) {
-  if (!message) return null
-  return (
-    <div role="alert" data-form-error className="bg-ui-bg-base border-ui-border-error text-ui-fg-error txt-compact-small rounded-md border px-3 py-2">
-      {message}
-    </div>
-  )
-}
+export { Field, FormError } from "../../../shared/field"
 
 /**
  * Checkboxes choosing some of `options` (each `<idPrefix>-<option>`), with the API's message about field `name`

@@ -1,73 +1,40 @@
-import { Badge, Button, Container, Input, Text } from "@medusajs/ui"
-import { useEffect, useState, type FormEvent } from "react"
+import { Badge, Button, Container, Text } from "@medusajs/ui"
 import { DASHBOARD_PRODUCT_STATUSES, type DashboardProductStatus } from "../../../../src/lib/dashboard-products"
 import { formErrorsOf } from "../../../shared/form-errors"
-import { money, statusLabel } from "../../../shared/format"
-import { NativeSelect } from "../../../shared/native-select"
+import { money } from "../../../shared/format"
 import { Link, useRouter } from "../../../shared/router"
 import { Status } from "../../../shared/status"
 import { useAsync } from "../../../shared/use-async"
 import { api } from "../api"
 import { ButtonLink } from "../components/button-link"
-import { Field } from "../components/field"
 import { PageHeader } from "../components/page-header"
 import { Pagination } from "../components/pagination"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
+import { StatusSearchFilters, useStatusSearchFilters } from "../components/status-search-filters"
 import { Table } from "../components/table"
 import { Thumbnail } from "../components/thumbnail"
 
 const PAGE_SIZE = 20
 
 export function ProductsPage() {
-  const { query, go } = useRouter()
-  const status = (query.get("status") as DashboardProductStatus | null) || null
-  const search = query.get("search") ?? ""
-  const offset = Number(query.get("offset") ?? 0) || 0
-  const [draft, setDraft] = useState(search)
-  useEffect(() => setDraft(search), [search])
+  const { go } = useRouter()
+  const filters = useStatusSearchFilters<DashboardProductStatus>({ path: "/products", position: "offset", pageSize: PAGE_SIZE })
+  const { status, search, offset, filtered, apply } = filters
   const products = useAsync(() => api.products.list({ status, search: search || undefined, limit: PAGE_SIZE, offset }), [status, search, offset])
-
-  const apply = (next: { status?: string | null; search?: string; offset?: number }) => {
-    const params = new URLSearchParams()
-    const merged = { status, search, offset: 0, ...next }
-    if (merged.status) params.set("status", merged.status)
-    if (merged.search) params.set("search", merged.search)
-    if (merged.offset) params.set("offset", String(merged.offset))
-    const text = params.toString()
-    go(text ? `/products?${text}` : "/products")
-  }
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    apply({ search: draft.trim() })
-  }
   const refused = products.status === "error" ? formErrorsOf(products.error, ["status", "search"]) : null
-  const filtered = Boolean(status || search)
 
   return (
     <Container className="divide-y p-0">
       <PageHeader title="Products" subtitle="Your works in your store and the gallery." actions={<ButtonLink to="/products/new">Create product</ButtonLink>} />
-      <form onSubmit={submit} noValidate aria-label="Product filters" className="flex flex-wrap items-end gap-3 px-6 py-4">
-        <div className="w-40">
-          <Field id="product-status" label="Status" error={refused?.fields.status}>
-            <NativeSelect id="product-status" value={status ?? ""} onChange={(e) => apply({ status: e.target.value || null, search: draft.trim() })}>
-              <option value="">All statuses</option>
-              {DASHBOARD_PRODUCT_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {statusLabel(value)}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-        </div>
-        <div className="w-64">
-          <Field id="product-search" label="Search" error={refused?.fields.search}>
-            <Input id="product-search" type="search" placeholder="Title contains…" value={draft} onChange={(e) => setDraft(e.target.value)} />
-          </Field>
-        </div>
-        <Button type="submit" size="base" variant="secondary">
-          Search
-        </Button>
-      </form>
+      <StatusSearchFilters
+        label="Product filters"
+        idPrefix="product"
+        statuses={DASHBOARD_PRODUCT_STATUSES}
+        filters={filters}
+        errors={refused?.fields}
+        searchPlaceholder="Title contains…"
+        widths={{ status: "w-40", search: "w-64" }}
+      />
       {products.status === "loading" && (
         <div className="p-6">
           <LoadingState label="Loading products" />
@@ -79,7 +46,7 @@ export function ProductsPage() {
       {products.status === "success" && products.data.products.length === 0 && (
         <EmptyState title={filtered ? "No products match these filters" : "No products yet"}>
           {filtered ? (
-            <Button size="small" variant="secondary" onClick={() => apply({ status: null, search: "" })}>
+            <Button size="small" variant="secondary" onClick={filters.clear}>
               Clear filters
             </Button>
           ) : (

@@ -21,7 +21,7 @@ import { ProductSearch } from "../../../../components/product-search"
 import { ProductThumb } from "../../../../components/product-thumb"
 import { RuleEditor, RulePreview } from "../../../../components/rule-editor"
 import { SortableList } from "../../../../components/sortable-list"
-import { EmptyState, ErrorState, FormError, LoadingState } from "../../../../components/states"
+import { EmptyState, FormError, RecordPageState } from "../../../../components/states"
 import { api, ApiError } from "../../../../lib/api"
 import { money, statusLabel } from "../../../../../../apps/shared/format"
 import { formErrorsOf } from "../../../../../../apps/shared/form-errors"
@@ -276,24 +276,7 @@ const CollectionPage = () => {
   const [editing, setEditing] = useState(false)
   const remove = useCollectionMutation(() => api.delete(`/api/admin/collections/${id}`))
 
-  if (collection.isPending) {
-    return (
-      <GalleryPage>
-        <Container className="p-0">
-          <LoadingState rows={6} />
-        </Container>
-      </GalleryPage>
-    )
-  }
-  if (collection.isError) {
-    return (
-      <GalleryPage>
-        <Container className="p-0">
-          <ErrorState error={collection.error} onRetry={() => collection.refetch()} />
-        </Container>
-      </GalleryPage>
-    )
-  }
+  if (collection.isPending || collection.isError) return <RecordPageState query={collection} rows={6} />
   const c = collection.data.collection
   const confirmDelete = async () => {
     const confirmed = await prompt({

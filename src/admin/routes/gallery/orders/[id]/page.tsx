@@ -5,7 +5,7 @@ import { Status } from "../../../../../../apps/shared/status"
 import { cancelDecision } from "../../../../../lib/gallery-fulfilment"
 import { ArtistOrderCard, Ref, Row, Transitions } from "../../../../components/gallery-order"
 import { GalleryPage } from "../../../../components/page-header"
-import { ErrorState, FormError, LoadingState } from "../../../../components/states"
+import { FormError, RecordPageState } from "../../../../components/states"
 import { useCancelGalleryOrder, useGalleryOrder } from "../../../../lib/queries"
 import type { GalleryOrderDetail } from "../../../../lib/types"
 
@@ -44,24 +44,7 @@ const GalleryOrderPage = () => {
   const cancel = useCancelGalleryOrder()
   const prompt = usePrompt()
 
-  if (order.isPending) {
-    return (
-      <GalleryPage>
-        <Container className="p-0">
-          <LoadingState rows={8} />
-        </Container>
-      </GalleryPage>
-    )
-  }
-  if (order.isError) {
-    return (
-      <GalleryPage>
-        <Container className="p-0">
-          <ErrorState error={order.error} onRetry={() => order.refetch()} />
-        </Container>
-      </GalleryPage>
-    )
-  }
+  if (order.isPending || order.isError) return <RecordPageState query={order} rows={8} />
   const o = order.data.order
   const decision = cancelDecision(o.status, o.artistOrders.map((a) => a.status))
   const confirmCancel = async () => {
