@@ -331,24 +331,24 @@ medusaIntegrationTestRunner({
         const before = await medusaCounts()
         const cases: [Body, string, RegExp][] = [
           [{ ...EUROPE, countries: ["FR", "XX"] }, "countries", /"XX" is not an ISO 3166-1 alpha-2/],
-          [{ ...EUROPE, countries: [] }, "countries", /non-empty array/],
-          [{ ...EUROPE, countries: undefined }, "countries", /non-empty array/],
-          [{ ...EUROPE, countries: "FR" }, "countries", /non-empty array/],
+          [{ ...EUROPE, countries: [] }, "countries", /^Choose at least one destination country, or rest of world$/],
+          [{ ...EUROPE, countries: undefined }, "countries", /at least one destination country/],
+          [{ ...EUROPE, countries: "FR" }, "countries", /at least one destination country/],
           [{ ...EUROPE, rest_of_world: true }, "countries", /names no countries/],
-          [{ ...EUROPE, first_item_amount: -1 }, "first_item_amount", /from 0 to 10000 with at most two decimals/],
+          [{ ...EUROPE, first_item_amount: -1 }, "first_item_amount", /^Enter an amount in US dollars from 0 to 10,000, with at most two decimals/],
           [{ ...EUROPE, first_item_amount: 12.345 }, "first_item_amount", /two decimals/],
-          [{ ...EUROPE, first_item_amount: 10000.01 }, "first_item_amount", /from 0 to 10000/],
-          [{ ...EUROPE, first_item_amount: "12.50" }, "first_item_amount", /USD/],
-          [{ ...EUROPE, first_item_amount: undefined }, "first_item_amount", /USD/],
-          [{ ...EUROPE, additional_item_amount: -0.5 }, "additional_item_amount", /from 0 to 10000/],
+          [{ ...EUROPE, first_item_amount: 10000.01 }, "first_item_amount", /from 0 to 10,000/],
+          [{ ...EUROPE, first_item_amount: "12.50" }, "first_item_amount", /US dollars/],
+          [{ ...EUROPE, first_item_amount: undefined }, "first_item_amount", /US dollars/],
+          [{ ...EUROPE, additional_item_amount: -0.5 }, "additional_item_amount", /from 0 to 10,000/],
           [{ ...EUROPE, additional_item_amount: 1.001 }, "additional_item_amount", /two decimals/],
           [{ ...EUROPE, free_shipping_threshold: -0.01 }, "free_shipping_threshold", /from 0/],
-          [{ ...EUROPE, min_delivery_days: 7, max_delivery_days: 3 }, "max_delivery_days", /at least min_delivery_days/],
+          [{ ...EUROPE, min_delivery_days: 7, max_delivery_days: 3 }, "max_delivery_days", /latest delivery day must be at least the earliest/],
           [{ ...EUROPE, min_delivery_days: 2.5 }, "min_delivery_days", /whole number/],
-          [{ ...EUROPE, max_delivery_days: undefined }, "max_delivery_days", /both/],
+          [{ ...EUROPE, max_delivery_days: undefined }, "max_delivery_days", /both the earliest and the latest/],
           [{ ...EUROPE, name: "   " }, "name", /at most 100 characters/],
           [{ ...EUROPE, name: "x".repeat(101) }, "name", /at most 100 characters/],
-          [{ ...EUROPE, name: undefined }, "name", /name is required/],
+          [{ ...EUROPE, name: undefined }, "name", /^Give the rate a name/],
         ]
         for (const [body, field, message] of cases) {
           const res = await post(north, body)
@@ -361,7 +361,7 @@ medusaIntegrationTestRunner({
         }
         expectError(await patch(north, rate.id, { countries: ["ZZ"] }), 400, "countries")
         expectError(await patch(north, rate.id, { name: "" }), 400, "name")
-        expectError(await patch(north, rate.id, { min_delivery_days: 9 }), 400, "max_delivery_days", /at least min_delivery_days/)
+        expectError(await patch(north, rate.id, { min_delivery_days: 9 }), 400, "max_delivery_days", /at least the earliest/)
         expectError(await patch(north, rate.id, {}), 400, undefined, /Give at least one of/)
         expect(await medusaCounts()).toEqual(before)
         expect((await api.get(`/api/shipping-rates/${rate.id}`, as(north))).data.shipping_rate).toEqual(rate)

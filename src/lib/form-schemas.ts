@@ -9,6 +9,7 @@ import { API_SCOPES } from "./api-scopes"
 import { MAX_CART_QUANTITY } from "./cart-quantity"
 import { isKnownCountry } from "./countries"
 import {
+  hasAtMostTwoDecimals,
   IMAGE_URL_MAX,
   IMAGES_MAX,
   isValidPrice,
@@ -102,6 +103,142 @@ export const ShippingOriginSchema = z.object({
     .transform((code) => code.toUpperCase()),
   phone: optionalString(200),
 })
+
+// ------------------------------------------------------------------------------------------------------------
+// Shipping rates (the dashboard's Settings > Shipping, POST/PATCH /api/shipping-rates: docs/shipping.md). The
+// route's other rules (the number of rates, an update's merge) are src/lib/shipping-rates.ts's, which re-exports these.
+
+export const RATE_NAME_MAX = 100
+/** USD, major unit: the most a rate charges for the first or each additional item. */
+export const RATE_AMOUNT_MAX = 10_000
+/** Business days: the longest delivery estimate. */
+export const RATE_DAYS_MAX = 365
+
+/** A rate's field messages, the same in the form and in the route's 400 (which names the field). */
+export const RATE_FIELD_MESSAGES = {
+  nameInvalid: `Give the rate a name (at most ${RATE_NAME_MAX} characters)`,
+  countriesInvalid: "Choose at least one destination country, or rest of world",
+  unknownCountry: (code: string) => `countries: "${code}" is not an ISO 3166-1 alpha-2 country code`,
+  restOfWorldWithCountries: "A rest_of_world rate names no countries: it covers every country your other rates do not name",
+  restOfWorldInvalid: "rest_of_world must be true or false",
+  amountInvalid: `Enter an amount in US dollars from 0 to ${RATE_AMOUNT_MAX.toLocaleString("en-US")}, with at most two decimals (e.g. 12.50)`,
+  thresholdInvalid: `Enter an amount in US dollars from 0 to ${PRICE_MAX.toLocaleString("en-US")}, with at most two decimals, or leave it empty (never free)`,
+  daysInvalid: `Enter a whole number of business days from 0 to ${RATE_DAYS_MAX}, or leave it empty`,
+  daysPair: "Give both the earliest and the latest delivery day, or neither",
+  daysOrder: "The latest delivery day must be at least the earliest",
+} as const
+
+export function isRateAmount(value: unknown): value is number {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= RATE_AMOUNT_MAX && hasAtMostTwoDecimals(value)
+}
+
+export function isThresholdAmount(value: unknown): value is number {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= PRICE_MAX && hasAtMostTwoDecimals(value)
+}
+
+export function isDeliveryDays(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 && value <= RATE_DAYS_MAX
+}
+
+export const RateNameSchema = requiredText(RATE_NAME_MAX, RATE_FIELD_MESSAGES.nameInvalid, RATE_FIELD_MESSAGES.nameInvalid)
+
+/** Distinct upper-case ISO codes of the known list, in the order given (any case); an unknown code is refused by name. */
+export const RateCountriesSchema = z
+  .array(z.unknown(), { error: RATE_FIELD_MESSAGES.countriesInvalid })
+  .max(300, { message: RATE_FIELD_MESSAGES.countriesInvalid })
+  .transform((list, ctx) => {
+    const codes: string[] = []
+    for (const entry of list) {
+      if (typeof entry !== "string") {
+        ctx.addIssue({ code: "custom", message: RATE_FIELD_MESSAGES.countriesInvalid })
+        return z.NEVER
+      }
+      const code = entry.trim().toUpperCase()
+      if (!/^[A-Z]{2}$/.test(code) || !isKnownCountry(code)) {
+        ctx.addIssue({ code: "custom", message: RATE_FIELD_MESSAGES.unknownCountry(entry.slice(0, 20)) })
+        return z.NEVER
+      }
+      if (!codes.includes(code)) codes.push(code)
+    }
+    return codes
+  })
+
+export const RestOfWorldSchema = z.boolean({ error: RATE_FIELD_MESSAGES.restOfWorldInvalid })
+/** The first item's or each additional item's amount (USD, a JSON number). */
+export const RateAmountSchema = z.unknown().refine(isRateAmount, { message: RATE_FIELD_MESSAGES.amountInvalid }) as z.ZodType<number>
+/** null: never free. */
+export const RateThresholdSchema = z
+  .unknown()
+  .refine((value) => value === null || isThresholdAmount(value), { message: RATE_FIELD_MESSAGES.thresholdInvalid }) as z.ZodType<number | null>
+/** null: no estimate. */
+export const DeliveryDaysSchema = z
+  .unknown()
+  .refine((value) => value === null || isDeliveryDays(value), { message: RATE_FIELD_MESSAGES.daysInvalid }) as z.ZodType<number | null>
+
+/** A refusal of a rate's fields as a whole (what one field's schema cannot see): the field and message. */
+export type RateRefusal = { field: string; message: string }
+
+/** What `rateRefusals` reads of a rate. */
+export type RateCombination = {
+  countries: readonly string[]
+  restOfWorld: boolean
+  minDeliveryDays: number | null
+  maxDeliveryDays: number | null
+}
+
+/**
+ * What no single field's check sees, every refusal (the form shows them all at once): a rest-of-world rate names no
+ * country, any other names at least one; the estimate's days are both given or both absent, min <= max.
+ */
+export function rateRefusals(rate: RateCombination): RateRefusal[] {
+  const refusals: RateRefusal[] = []
+  if (rate.restOfWorld && rate.countries.length) refusals.push({ field: "countries", message: RATE_FIELD_MESSAGES.restOfWorldWithCountries })
+  if (!rate.restOfWorld && !rate.countries.length) refusals.push({ field: "countries", message: RATE_FIELD_MESSAGES.countriesInvalid })
+  const { minDeliveryDays: min, maxDeliveryDays: max } = rate
+  if ((min === null) !== (max === null)) {
+    refusals.push({ field: min === null ? "min_delivery_days" : "max_delivery_days", message: RATE_FIELD_MESSAGES.daysPair })
+  } else if (min !== null && max !== null && min > max) {
+    refusals.push({ field: "max_delivery_days", message: RATE_FIELD_MESSAGES.daysOrder })
+  }
+  return refusals
+}
+
+/** The first of `rateRefusals` (the route's one refusal), or null. */
+export function rateRefusal(rate: RateCombination): RateRefusal | null {
+  return rateRefusals(rate)[0] ?? null
+}
+
+/** The dashboard's rate form, field by field: the route's rules for a whole rate (every field given). */
+export const ShippingRateFormSchema = z.object({
+  name: RateNameSchema,
+  countries: RateCountriesSchema,
+  rest_of_world: RestOfWorldSchema,
+  first_item_amount: RateAmountSchema,
+  additional_item_amount: RateAmountSchema,
+  free_shipping_threshold: RateThresholdSchema,
+  min_delivery_days: DeliveryDaysSchema,
+  max_delivery_days: DeliveryDaysSchema,
+})
+
+/**
+ * The rate form's fields together (`rateRefusals`, whose first the route applies to the rate as it will be), checked
+ * whatever the single fields say, so that the form shows these messages with the others. Values that are not of
+ * their field's type are left to that field's check.
+ */
+export const ShippingRateCombinationSchema = z
+  .object({ countries: z.unknown(), rest_of_world: z.unknown(), min_delivery_days: z.unknown(), max_delivery_days: z.unknown() })
+  .superRefine((rate, ctx) => {
+    const days = (value: unknown) => (typeof value === "number" ? value : null)
+    const given = (value: unknown) => value !== null && value !== undefined
+    const refusals = rateRefusals({
+      countries: Array.isArray(rate.countries) ? rate.countries : [],
+      restOfWorld: rate.rest_of_world === true,
+      // A day that is not a number is its own field's message; it still counts as given.
+      minDeliveryDays: given(rate.min_delivery_days) ? (days(rate.min_delivery_days) ?? Number.NEGATIVE_INFINITY) : null,
+      maxDeliveryDays: given(rate.max_delivery_days) ? (days(rate.max_delivery_days) ?? Number.POSITIVE_INFINITY) : null,
+    })
+    for (const refusal of refusals) ctx.addIssue({ code: "custom", message: refusal.message, path: [refusal.field] })
+  })
 
 // ------------------------------------------------------------------------------------------------------------
 // Accounts (the dashboard's sign-up and login; the password rule is src/lib/passwords.ts)

@@ -4,15 +4,23 @@
 // threshold rule); src/queries/medusa/shipping-rates.ts reads them back into the shapes below.
 
 import { defaultCountries } from "@medusajs/framework/utils"
-import { hasAtMostTwoDecimals, PRICE_MAX } from "./dashboard-products"
+import { RATE_FIELD_MESSAGES } from "./form-schemas"
 import type { ArtistShippingQuote, QuotedShippingOption } from "./gallery-checkout"
 import { fromCents } from "./money"
 
-export const RATE_NAME_MAX = 100
-/** USD, major unit: the most a rate charges for the first or each additional item. */
-export const RATE_AMOUNT_MAX = 10_000
-/** Business days: the longest delivery estimate. */
-export const RATE_DAYS_MAX = 365
+// The rules of a rate's fields, which the dashboard's form checks too, are src/lib/form-schemas.ts's (browser-safe:
+// this file loads Medusa's utils); they are re-exported here with the route's other messages.
+export {
+  isDeliveryDays,
+  isRateAmount,
+  isThresholdAmount,
+  RATE_AMOUNT_MAX,
+  RATE_DAYS_MAX,
+  RATE_NAME_MAX,
+  rateRefusal,
+  type RateRefusal,
+} from "./form-schemas"
+
 /** Rates per organization (each is a Medusa service zone with its shipping option). */
 export const RATES_PER_ORGANIZATION_MAX = 50
 export const ORIGIN_TEXT_MAX = 200
@@ -25,37 +33,16 @@ export function isCountryCode(code: string): boolean {
   return COUNTRY_SET.has(code.toUpperCase())
 }
 
+/** The routes' messages: the fields' (RATE_FIELD_MESSAGES) and the others. */
 export const SHIPPING_RATE_MESSAGES = {
+  ...RATE_FIELD_MESSAGES,
   notFound: "Shipping rate not found",
   ownersOnly: "Only organization owners can manage shipping",
-  nameInvalid: `name is required (a string of at most ${RATE_NAME_MAX} characters)`,
-  countriesInvalid: "countries must be a non-empty array of ISO 3166-1 alpha-2 country codes (e.g. FR), or set rest_of_world",
-  unknownCountry: (code: string) => `countries: "${code}" is not an ISO 3166-1 alpha-2 country code`,
-  restOfWorldWithCountries: "A rest_of_world rate names no countries: it covers every country your other rates do not name",
-  restOfWorldInvalid: "rest_of_world must be true or false",
-  amountInvalid: (field: string) =>
-    `${field} must be a number from 0 to ${RATE_AMOUNT_MAX} with at most two decimals (USD, e.g. 12.50)`,
-  thresholdInvalid: `free_shipping_threshold must be null or a number from 0 to ${PRICE_MAX} with at most two decimals (USD)`,
-  daysInvalid: (field: string) => `${field} must be null or a whole number of business days from 0 to ${RATE_DAYS_MAX}`,
-  daysPair: "Give both min_delivery_days and max_delivery_days, or neither",
-  daysOrder: "max_delivery_days must be at least min_delivery_days",
   nothingToUpdate:
     "Give at least one of name, countries, rest_of_world, first_item_amount, additional_item_amount, free_shipping_threshold, min_delivery_days, max_delivery_days",
   tooMany: `An organization has at most ${RATES_PER_ORGANIZATION_MAX} shipping rates`,
   noLocation: "This organization has no shipping location yet",
 } as const
-
-export function isRateAmount(value: unknown): value is number {
-  return typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= RATE_AMOUNT_MAX && hasAtMostTwoDecimals(value)
-}
-
-export function isThresholdAmount(value: unknown): value is number {
-  return typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= PRICE_MAX && hasAtMostTwoDecimals(value)
-}
-
-export function isDeliveryDays(value: unknown): value is number {
-  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 && value <= RATE_DAYS_MAX
-}
 
 /** A delivery estimate in business days. */
 export type DeliveryEstimate = { minDays: number; maxDays: number }
@@ -78,24 +65,6 @@ export type ShippingRate = {
 
 /** The fields of a rate a write gives (all of them for a create; the merged result for an update). */
 export type ShippingRateInput = Omit<ShippingRate, "id">
-
-/** A refusal of a rate's fields as a whole (what one field's schema cannot see): the field and message. */
-export type RateRefusal = { field: string; message: string }
-
-/**
- * What no single field's check sees: the estimate's days are both given or both absent, min <= max; a
- * rest-of-world rate names no country, any other names at least one.
- */
-export function rateRefusal(rate: ShippingRateInput): RateRefusal | null {
-  if (rate.restOfWorld && rate.countries.length) return { field: "countries", message: SHIPPING_RATE_MESSAGES.restOfWorldWithCountries }
-  if (!rate.restOfWorld && !rate.countries.length) return { field: "countries", message: SHIPPING_RATE_MESSAGES.countriesInvalid }
-  const { minDeliveryDays: min, maxDeliveryDays: max } = rate
-  if ((min === null) !== (max === null)) {
-    return { field: min === null ? "min_delivery_days" : "max_delivery_days", message: SHIPPING_RATE_MESSAGES.daysPair }
-  }
-  if (min !== null && max !== null && min > max) return { field: "max_delivery_days", message: SHIPPING_RATE_MESSAGES.daysOrder }
-  return null
-}
 
 /**
  * The countries a rest-of-world rate covers: every ISO country that none of the artist's other (named-country)

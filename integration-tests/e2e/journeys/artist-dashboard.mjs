@@ -424,21 +424,45 @@ test("artist dashboard: an artist creates a product and ships an order; a new ar
     await origin.getByText("Saved.").waitFor()
     assert.equal(await page.locator("#origin-country_code").inputValue(), "US")
 
-    // A rate: an unknown country is refused next to the destinations, then the rate is added to the table.
+    // A rate: its destinations are chosen from the list of countries by name. Without any, and with only the first
+    // delivery day, the form's own check (the route's rules) says so next to both fields and sends nothing; then
+    // France and Germany are added (one with the button, one with Enter), Italy added and removed, and the rate is
+    // added to the table.
     const form = page.getByRole("form", { name: "Add a shipping rate" })
+    const rateCalls = []
+    const countRateCalls = (request) => {
+      if (request.url().includes("/api/shipping-rates") && request.method() === "POST") rateCalls.push(request.url())
+    }
+    page.on("request", countRateCalls)
+    const countries = page.locator("#rate-new-countries")
+    assert.equal(await countries.evaluate((node) => node.tagName), "SELECT", "the destinations are chosen from a list")
     await page.locator("#rate-new-name").fill("Europe tracked")
-    await page.locator("#rate-new-countries").fill("FR, DE, XX")
     await page.locator("#rate-new-first_item_amount").fill("12.50")
     await page.locator("#rate-new-additional_item_amount").fill("3")
     await page.locator("#rate-new-free_shipping_threshold").fill("150")
     await page.locator("#rate-new-min_delivery_days").fill("3")
-    await page.locator("#rate-new-max_delivery_days").fill("6")
     await form.getByRole("button", { name: "Add rate" }).click()
     const countryError = page.locator('[data-field-error="rate-new-countries"]')
     await countryError.waitFor()
-    assert.match(await countryError.innerText(), /"XX" is not an ISO 3166-1 alpha-2/)
+    assert.equal(await countryError.innerText(), "Choose at least one destination country, or rest of world")
+    assert.equal(await page.locator('[data-field-error="rate-new-max_delivery_days"]').innerText(), "Give both the earliest and the latest delivery day, or neither")
+    assert.equal(await form.locator("[data-field-error]").count(), 2)
+    assert.deepEqual(rateCalls, [], "the form sent nothing")
     await pages.shot(page, "settings-shipping-error")
-    await page.locator("#rate-new-countries").fill("FR, DE")
+    await countries.selectOption({ label: "France" })
+    await form.getByRole("button", { name: "Add", exact: true }).click()
+    await countries.selectOption("DE")
+    await countries.press("Enter")
+    await countries.selectOption("IT")
+    await form.getByRole("button", { name: "Add", exact: true }).click()
+    const chosen = form.getByRole("list", { name: "Destinations chosen" })
+    assert.deepEqual(await chosen.locator("[data-country]").evaluateAll((nodes) => nodes.map((node) => node.dataset.country)), ["FR", "DE", "IT"])
+    await chosen.getByRole("button", { name: "Remove Italy" }).click()
+    assert.deepEqual(await chosen.locator("[data-country]").evaluateAll((nodes) => nodes.map((node) => node.dataset.country)), ["FR", "DE"])
+    assert.equal(await countries.evaluate((node) => document.activeElement === node), true, "the focus is back on the list")
+    assert.equal(await countries.locator('option[value="FR"]').count(), 0, "a chosen country leaves the list")
+    await page.locator("#rate-new-max_delivery_days").fill("6")
+    await pages.shot(page, "settings-shipping-countries")
     await form.getByRole("button", { name: "Add rate" }).click()
     const row = page.locator('[data-shipping-rate="Europe tracked"]')
     await row.waitFor()
@@ -446,6 +470,8 @@ test("artist dashboard: an artist creates a product and ships an order; a new ar
     await pages.shot(page, "settings-shipping")
     const [stored] = (await api(apiUrl, "GET", "/api/shipping-rates", { token })).shipping_rates
     assert.deepEqual([stored.countries, stored.first_item_amount, stored.free_shipping_threshold], [["DE", "FR"], 12.5, 150])
+    assert.equal(rateCalls.length, 1, "sent once, when complete")
+    page.off("request", countRateCalls)
 
     await row.getByRole("button", { name: "Edit" }).click()
     await page.locator(`#rate-${stored.id}-first_item_amount`).fill("9.99")

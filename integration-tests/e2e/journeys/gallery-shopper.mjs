@@ -242,17 +242,41 @@ test("gallery shopper: buys works of two artists and follows them on the trackin
     assert.equal(await page.locator('[data-artist-order] [data-status="paid"]').count(), 2)
     await pages.shot(page, "order-placed")
 
-    // Studio North's address, first without a city: the message sits under the city.
+    // Studio North's address, first without a city, a state or a country: the form's own check (the route's rules)
+    // shows the three messages at once, each under its field, and sends nothing.
     const northOrg = (await sql("SELECT id FROM organization WHERE slug = 'studio-north'")).rows[0].id
     const form = page.getByRole("form", { name: "Shipping address for Studio North" })
-    await fillAddress(page, `address-${northOrg}`, { ...address, city: "" })
+    const addressCalls = []
+    const countAddressCalls = (request) => {
+      if (request.url().includes("/addresses") && request.method() === "POST") addressCalls.push(request.url())
+    }
+    page.on("request", countAddressCalls)
+    assert.equal(await page.locator(`#address-${northOrg}-country`).evaluate((node) => node.tagName), "SELECT")
+    assert.equal(await page.locator(`#address-${northOrg}-line1`).getAttribute("autocomplete"), "address-line1")
+    await fillAddress(page, `address-${northOrg}`, { ...address, city: "", state: " ", country: "" })
     await form.getByRole("button", { name: "Save address" }).click()
-    await page.locator(`[data-field-error="address-${northOrg}-city"]`).waitFor()
-    assert.equal(await page.locator(`[data-field-error="address-${northOrg}-city"]`).innerText(), "Missing required fields")
+    const expected = {
+      [`address-${northOrg}-city`]: "Enter the city",
+      [`address-${northOrg}-state`]: "Enter the state or region",
+      [`address-${northOrg}-country`]: "Choose a country from the list",
+    }
+    for (const [id, message] of Object.entries(expected)) {
+      const error = form.locator(`[data-field-error="${id}"]`)
+      await error.waitFor()
+      assert.equal(await error.innerText(), message)
+      // In the same labelled field as its input, which points to it.
+      assert.ok(await error.evaluate((node, inputId) => node.parentElement.contains(document.getElementById(inputId)), id), `${id}: next to its field`)
+      assert.equal(await page.locator(`#${id}`).getAttribute("aria-describedby"), `${id}-error`)
+    }
+    const shown = await form.locator("[data-field-error]").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-field-error")))
+    assert.deepEqual(shown.sort(), Object.keys(expected).sort(), "exactly these fields show a message")
+    assert.deepEqual(addressCalls, [], "the form sent nothing")
     await pages.shot(page, "order-address-error")
-    await page.locator(`#address-${northOrg}-city`).fill(address.city)
+    await fillAddress(page, `address-${northOrg}`, { city: address.city, state: address.state, country: address.country })
     await form.getByRole("button", { name: "Save address" }).click()
     await form.waitFor({ state: "detached" })
+    assert.equal(addressCalls.length, 1, "sent once, when complete")
+    page.off("request", countAddressCalls)
 
     const { rows } = await sql(
       `SELECT g.status, g.email, g.shipping_option, a.artist_name, a.status AS artist_status, a.shipping_address

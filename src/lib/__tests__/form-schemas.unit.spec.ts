@@ -12,8 +12,11 @@ import {
   ORIGIN_MESSAGES,
   PRODUCT_FIELD_MESSAGES,
   ProductFormSchema,
+  RATE_FIELD_MESSAGES,
   ShippingAddressSchema,
   ShippingOriginSchema,
+  ShippingRateCombinationSchema,
+  ShippingRateFormSchema,
   SignupSchema,
 } from "../form-schemas"
 import { formErrorsOfIssues } from "../../../apps/shared/form-errors"
@@ -130,6 +133,69 @@ describe("form schemas", () => {
       })
       expect(messages(ApiKeyFormSchema, { name: "Site", scopes: ["root"] })).toEqual({ "scopes.0": API_KEY_FIELD_MESSAGES.scopes })
       expect(API_KEY_FIELD_MESSAGES.scopes).not.toMatch(/array/)
+    })
+  })
+
+  describe("ShippingRateFormSchema and ShippingRateCombinationSchema (the dashboard's rate form)", () => {
+    const RATE = {
+      name: "Europe tracked",
+      countries: ["fr", "DE", "FR"],
+      rest_of_world: false,
+      first_item_amount: 12.5,
+      additional_item_amount: 0,
+      free_shipping_threshold: null,
+      min_delivery_days: 3,
+      max_delivery_days: 6,
+    }
+
+    it("accepts a rate: countries upper-cased, each once", () => {
+      expect(ShippingRateFormSchema.parse(RATE)).toEqual({ ...RATE, countries: ["FR", "DE"] })
+      expect(messages(ShippingRateCombinationSchema, RATE)).toEqual({})
+      expect(messages(ShippingRateFormSchema, { ...RATE, countries: [], rest_of_world: true, min_delivery_days: null, max_delivery_days: null })).toEqual({})
+    })
+
+    it("says what is wrong with each field at once", () => {
+      expect(
+        messages(ShippingRateFormSchema, {
+          ...RATE,
+          name: " ",
+          countries: ["FR", "XX"],
+          first_item_amount: "12,50",
+          additional_item_amount: 1.234,
+          free_shipping_threshold: -1,
+          min_delivery_days: 2.5,
+        })
+      ).toEqual({
+        name: RATE_FIELD_MESSAGES.nameInvalid,
+        countries: RATE_FIELD_MESSAGES.unknownCountry("XX"),
+        first_item_amount: RATE_FIELD_MESSAGES.amountInvalid,
+        additional_item_amount: RATE_FIELD_MESSAGES.amountInvalid,
+        free_shipping_threshold: RATE_FIELD_MESSAGES.thresholdInvalid,
+        min_delivery_days: RATE_FIELD_MESSAGES.daysInvalid,
+      })
+    })
+
+    it("checks the fields together whatever each of them says, naming the field to change", () => {
+      const together = (changes: object) => messages(ShippingRateCombinationSchema, { ...RATE, ...changes })
+      expect(together({ countries: [] })).toEqual({ countries: RATE_FIELD_MESSAGES.countriesInvalid })
+      expect(together({ countries: [], rest_of_world: true })).toEqual({})
+      expect(together({ rest_of_world: true })).toEqual({ countries: RATE_FIELD_MESSAGES.restOfWorldWithCountries })
+      expect(together({ min_delivery_days: null })).toEqual({ min_delivery_days: RATE_FIELD_MESSAGES.daysPair })
+      expect(together({ min_delivery_days: 7 })).toEqual({ max_delivery_days: RATE_FIELD_MESSAGES.daysOrder })
+      // A day that is not a number is its own field's message, and still counts as given.
+      expect(together({ min_delivery_days: "soon" })).toEqual({})
+      expect(together({ min_delivery_days: "soon", max_delivery_days: null })).toEqual({ max_delivery_days: RATE_FIELD_MESSAGES.daysPair })
+      expect(together({ name: " ", first_item_amount: -1, countries: [] })).toEqual({ countries: RATE_FIELD_MESSAGES.countriesInvalid })
+      // Every refusal at once (the route answers the first).
+      expect(together({ countries: [], max_delivery_days: null })).toEqual({
+        countries: RATE_FIELD_MESSAGES.countriesInvalid,
+        max_delivery_days: RATE_FIELD_MESSAGES.daysPair,
+      })
+    })
+
+    it("words the messages the form shows for people, never a field's JSON name", () => {
+      const shown = ["nameInvalid", "countriesInvalid", "amountInvalid", "thresholdInvalid", "daysInvalid", "daysPair", "daysOrder"] as const
+      for (const key of shown) expect(RATE_FIELD_MESSAGES[key]).not.toMatch(/array|string|_|null/)
     })
   })
 

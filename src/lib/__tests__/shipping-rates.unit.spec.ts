@@ -13,6 +13,7 @@ import {
   rateRefusal,
   rateZoneName,
   restOfWorldCountries,
+  SHIPPING_RATE_MESSAGES,
   shippingRateView,
   storedDays,
   zoneKeyOf,
@@ -164,12 +165,12 @@ describe("rate checks", () => {
     expect(rateRefusal(input({ restOfWorld: true, countries: [] }))).toBeNull()
     expect(rateRefusal(input({ minDeliveryDays: 3, maxDeliveryDays: null }))).toEqual({
       field: "max_delivery_days",
-      message: "Give both min_delivery_days and max_delivery_days, or neither",
+      message: SHIPPING_RATE_MESSAGES.daysPair,
     })
     expect(rateRefusal(input({ minDeliveryDays: null, maxDeliveryDays: 3 }))?.field).toBe("min_delivery_days")
     expect(rateRefusal(input({ minDeliveryDays: 6, maxDeliveryDays: 5 }))).toEqual({
       field: "max_delivery_days",
-      message: "max_delivery_days must be at least min_delivery_days",
+      message: SHIPPING_RATE_MESSAGES.daysOrder,
     })
     expect(rateRefusal(input({ minDeliveryDays: 5, maxDeliveryDays: 5 }))).toBeNull()
   })

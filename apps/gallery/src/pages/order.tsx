@@ -1,17 +1,18 @@
 import { Button, Container, Heading, Input, Text } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
+import { ShippingAddressSchema } from "../../../../src/lib/form-schemas"
 import type { GalleryArtistOrder, GalleryOrder, ShippingAddressInput } from "../../../../src/sdk"
-import { formErrorsOf, noErrors, type FormErrors } from "../../../shared/form-errors"
 import { dateTime, money } from "../../../shared/format"
 import { Link, useRouter } from "../../../shared/router"
 import { Status } from "../../../shared/status"
 import { useAsync } from "../../../shared/use-async"
+import { useForm } from "../../../shared/use-form"
 import { Field, FormError } from "../components/field"
 import { ProductImage } from "../components/product-card"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
 import { rememberedOrderEmail, rememberOrderEmail } from "../order-email"
 import { sdk } from "../sdk"
-import { ADDRESS_FIELD_NAMES, AddressFields, addressInput, EMPTY_ADDRESS } from "./checkout"
+import { ADDRESS_FIELD_NAMES, addressErrorsOf, AddressFields, addressInput, EMPTY_ADDRESS } from "./checkout"
 
 function AddressText({ address }: { address: NonNullable<GalleryArtistOrder["shippingAddress"]> }) {
   return (
@@ -20,6 +21,17 @@ function AddressText({ address }: { address: NonNullable<GalleryArtistOrder["shi
       {address.line2 ? `, ${address.line2}` : ""}, {address.city}, {address.state} {address.postal_code}, {address.country}
     </address>
   )
+}
+
+const ADDRESS_FORM_FIELDS = ["email", "shippingAddress", ...ADDRESS_FIELD_NAMES.map((name) => `shippingAddress.${name}`)]
+
+/**
+ * A wrong email answers exactly like an unknown order (the email is a credential): the refusal says which to check.
+ * Other errors as they are.
+ */
+function wrongEmailSaid(error: unknown): unknown {
+  if ((error as { status?: number } | null)?.status !== 404) return error
+  return Object.assign(new Error(`${(error as Error).message}. Check that the email is the one this order was placed with.`), { status: 404 })
 }
 
 /** An address as the form's inputs hold it (line2 empty when absent). */
@@ -31,7 +43,9 @@ function addressValue(address: GalleryArtistOrder["shippingAddress"]): Record<ke
 /**
  * A per_artist order's address for one artist's shipment, first given or changed until that artist ships. The
  * order's full email is its second key: the page only shows it masked, so the shopper types it (prefilled in the
- * tab that placed the order). The buyer is emailed about every change.
+ * tab that placed the order). The buyer is emailed about every change. The address is checked as the route checks
+ * it (src/lib/form-schemas.ts), every field's message at once next to it, nothing sent; the email only the server
+ * can check.
  */
 function ArtistAddressForm({
   order,
@@ -48,34 +62,21 @@ function ArtistAddressForm({
   const changing = Boolean(artistOrder.shippingAddress)
   const [email, setEmail] = useState(() => rememberedOrderEmail(order.publicId))
   const [address, setAddress] = useState(() => addressValue(artistOrder.shippingAddress))
-  const [errors, setErrors] = useState<FormErrors>(noErrors)
-  const [busy, setBusy] = useState(false)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    setErrors(noErrors)
-    try {
-      const saved = await sdk.gallery.orders.setArtistAddress(order.publicId, {
-        orgId: artistOrder.orgId,
-        email,
-        shippingAddress: addressInput(address),
-      })
-      rememberOrderEmail(order.publicId, email)
-      onSaved(saved.order)
-    } catch (error) {
-      const placed = formErrorsOf(error, ["email", "shippingAddress", ...ADDRESS_FIELD_NAMES.map((name) => `shippingAddress.${name}`)])
-      // A wrong email answers exactly like an unknown order (the email is a credential): say which to check.
-      if ((error as { status?: number }).status === 404) placed.form = `${placed.form}. Check that the email is the one this order was placed with.`
-      setErrors(placed)
-    } finally {
-      setBusy(false)
-    }
-  }
-  const addressErrors = Object.fromEntries(
-    Object.entries(errors.fields)
-      .filter(([field]) => field.startsWith("shippingAddress."))
-      .map(([field, message]) => [field.slice("shippingAddress.".length), message])
-  ) as Partial<Record<keyof ShippingAddressInput, string>>
+  const { errors, busy, onSubmit } = useForm(ADDRESS_FORM_FIELDS)
+  const shippingAddress = addressInput(address)
+  const submit = onSubmit(
+    async () => {
+      try {
+        const saved = await sdk.gallery.orders.setArtistAddress(order.publicId, { orgId: artistOrder.orgId, email, shippingAddress })
+        rememberOrderEmail(order.publicId, email)
+        onSaved(saved.order)
+      } catch (error) {
+        throw wrongEmailSaid(error)
+      }
+    },
+    { checks: [{ result: ShippingAddressSchema.safeParse(shippingAddress), prefix: "shippingAddress" }] }
+  )
+  const addressErrorId = `${prefix}-address-error`
   return (
     <form onSubmit={submit} noValidate aria-label={`Shipping address for ${artistOrder.artistName}`} className="bg-ui-bg-subtle flex flex-col gap-3 rounded-lg p-4">
       <Text weight="plus">{changing ? `Change where ${artistOrder.artistName} ships` : `Where should ${artistOrder.artistName} ship?`}</Text>
@@ -86,16 +87,21 @@ function ArtistAddressForm({
           type="email"
           autoComplete="email"
           placeholder={order.email}
+          aria-invalid={errors.fields.email ? true : undefined}
+          aria-describedby={errors.fields.email ? `${prefix}-email-error` : undefined}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
       </Field>
-      <AddressFields prefix={prefix} value={address} onChange={setAddress} errors={addressErrors} />
-      {errors.fields.shippingAddress && (
-        <Text size="small" className="text-ui-fg-error" data-field-error="shippingAddress">
-          {errors.fields.shippingAddress}
-        </Text>
-      )}
+      <fieldset className="flex flex-col gap-3" aria-describedby={errors.fields.shippingAddress ? addressErrorId : undefined}>
+        <legend className="sr-only">Shipping address</legend>
+        <AddressFields prefix={prefix} value={address} onChange={setAddress} errors={addressErrorsOf(errors.fields)} />
+        {errors.fields.shippingAddress && (
+          <Text id={addressErrorId} size="small" className="text-ui-fg-error" data-field-error="shippingAddress">
+            {errors.fields.shippingAddress}
+          </Text>
+        )}
+      </fieldset>
       <Text size="small" className="text-ui-fg-subtle">
         We email {order.email} about every address change.
       </Text>

@@ -1,55 +1,30 @@
 import { z } from "@medusajs/framework/zod"
-import { toCents } from "../../../lib/money"
 import {
-  isCountryCode,
-  isDeliveryDays,
-  isRateAmount,
-  isThresholdAmount,
-  RATE_NAME_MAX,
-  SHIPPING_RATE_MESSAGES,
-  type ShippingRateInput,
-} from "../../../lib/shipping-rates"
-import { optionalText, text } from "../../utils/validation"
+  DeliveryDaysSchema,
+  RateAmountSchema,
+  RateCountriesSchema,
+  RateNameSchema,
+  RateThresholdSchema,
+  RestOfWorldSchema,
+} from "../../../lib/form-schemas"
+import { toCents } from "../../../lib/money"
+import { SHIPPING_RATE_MESSAGES, type ShippingRateInput } from "../../../lib/shipping-rates"
+import { optionalText } from "../../utils/validation"
 
 // Bodies of /api/shipping-rates (docs/shipping.md): amounts are JSON numbers in USD with at most two decimals (as
 // the products' prices), countries ISO 3166-1 alpha-2 codes (any case); unknown fields are ignored (a client may
-// send back a rate it read). Every message names its field.
+// send back a rate it read). Every refusal names its field (`details.field`). Each field's rule is the one the dashboard's rate form
+// checks too (src/lib/form-schemas.ts); the rules between fields are applied to the rate as it will be
+// (rateRefusal, in the write's workflow).
 
 const organizationId = optionalText(100, "org_id must be a string of at most 100 characters")
-const name = text(RATE_NAME_MAX, SHIPPING_RATE_MESSAGES.nameInvalid)
-
+const name = RateNameSchema
 /** Distinct upper-case codes, in the order given; an unknown code is refused by name. */
-const countries = z
-  .array(z.unknown(), { error: SHIPPING_RATE_MESSAGES.countriesInvalid })
-  .max(300, { message: SHIPPING_RATE_MESSAGES.countriesInvalid })
-  .transform((list, ctx) => {
-    const codes: string[] = []
-    for (const entry of list) {
-      if (typeof entry !== "string") {
-        ctx.addIssue({ code: "custom", message: SHIPPING_RATE_MESSAGES.countriesInvalid })
-        return z.NEVER
-      }
-      const code = entry.trim().toUpperCase()
-      if (!/^[A-Z]{2}$/.test(code) || !isCountryCode(code)) {
-        ctx.addIssue({ code: "custom", message: SHIPPING_RATE_MESSAGES.unknownCountry(entry.slice(0, 20)) })
-        return z.NEVER
-      }
-      if (!codes.includes(code)) codes.push(code)
-    }
-    return codes
-  })
-const restOfWorld = z.boolean({ error: SHIPPING_RATE_MESSAGES.restOfWorldInvalid })
-const amountCents = (field: string) =>
-  z.unknown().refine(isRateAmount, { message: SHIPPING_RATE_MESSAGES.amountInvalid(field) }).transform((value) => toCents(value as number))
-const thresholdCents = z
-  .unknown()
-  .refine((value) => value === null || isThresholdAmount(value), { message: SHIPPING_RATE_MESSAGES.thresholdInvalid })
-  .transform((value) => (value === null ? null : toCents(value as number)))
-const days = (field: string) =>
-  z
-    .unknown()
-    .refine((value) => value === null || isDeliveryDays(value), { message: SHIPPING_RATE_MESSAGES.daysInvalid(field) })
-    .transform((value) => value as number | null)
+const countries = RateCountriesSchema
+const restOfWorld = RestOfWorldSchema
+const amountCents = RateAmountSchema.transform((value) => toCents(value))
+const thresholdCents = RateThresholdSchema.transform((value) => (value === null ? null : toCents(value)))
+const days = DeliveryDaysSchema
 
 /**
  * POST /api/shipping-rates: `name`, `countries` (or `rest_of_world: true`), `first_item_amount`, optional
@@ -61,11 +36,11 @@ export const CreateShippingRateBody = z.object({
   name,
   countries: countries.optional(),
   rest_of_world: restOfWorld.optional(),
-  first_item_amount: amountCents("first_item_amount"),
-  additional_item_amount: amountCents("additional_item_amount").optional(),
+  first_item_amount: amountCents,
+  additional_item_amount: amountCents.optional(),
   free_shipping_threshold: thresholdCents.optional(),
-  min_delivery_days: days("min_delivery_days").optional(),
-  max_delivery_days: days("max_delivery_days").optional(),
+  min_delivery_days: days.optional(),
+  max_delivery_days: days.optional(),
 })
 export type CreateShippingRateBody = z.output<typeof CreateShippingRateBody>
 
@@ -87,11 +62,11 @@ export const UpdateShippingRateBody = z
     name: name.optional(),
     countries: countries.optional(),
     rest_of_world: restOfWorld.optional(),
-    first_item_amount: amountCents("first_item_amount").optional(),
-    additional_item_amount: amountCents("additional_item_amount").optional(),
+    first_item_amount: amountCents.optional(),
+    additional_item_amount: amountCents.optional(),
     free_shipping_threshold: thresholdCents.optional(),
-    min_delivery_days: days("min_delivery_days").optional(),
-    max_delivery_days: days("max_delivery_days").optional(),
+    min_delivery_days: days.optional(),
+    max_delivery_days: days.optional(),
   })
   .refine((body) => UPDATABLE.some((key) => body[key] !== undefined), { message: SHIPPING_RATE_MESSAGES.nothingToUpdate })
 export type UpdateShippingRateBody = z.output<typeof UpdateShippingRateBody>

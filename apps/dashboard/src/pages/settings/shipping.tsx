@@ -1,13 +1,14 @@
 import { Badge, Button, Checkbox, Input, Label, Text, usePrompt } from "@medusajs/ui"
 import { useState } from "react"
 import { countryChoices } from "../../../../../src/lib/countries"
-import { ShippingOriginSchema } from "../../../../../src/lib/form-schemas"
+import { ShippingOriginSchema, ShippingRateCombinationSchema, ShippingRateFormSchema } from "../../../../../src/lib/form-schemas"
 import type { CreateShippingRateRequest, ShippingOrigin, ShippingRate } from "../../../../../src/sdk"
 import { money, numberInput } from "../../../../shared/format"
 import { NativeSelect } from "../../../../shared/native-select"
 import { useAsync } from "../../../../shared/use-async"
 import { useForm } from "../../../../shared/use-form"
 import { api } from "../../api"
+import { CountriesField } from "../../components/countries-field"
 import { Field, FormError, SaveBar } from "../../components/field"
 import { EmptyState } from "../../components/states"
 import { Table } from "../../components/table"
@@ -15,7 +16,8 @@ import { useOrganization } from "../../session"
 import { LoadedSettings, SettingsLayout } from "./settings-layout"
 
 // Settings -> Shipping (docs/shipping.md): where the organization ships from, and its rates. Every member reads them;
-// owners change them. The API's messages name their field; each is shown next to it.
+// owners change them. Both forms check what was typed with the route's rules before sending (src/lib/form-schemas.ts),
+// every field's message at once; the API's messages name their field too, each shown next to it.
 
 const ORIGIN_FIELDS = ["address_1", "address_2", "city", "province", "postal_code", "country_code", "phone"] as const
 type OriginValues = Record<(typeof ORIGIN_FIELDS)[number], string>
@@ -106,7 +108,8 @@ const RATE_FIELDS = [
 ] as const
 type RateValues = {
   name: string
-  countries: string
+  /** ISO codes, in the order chosen. */
+  countries: string[]
   rest_of_world: boolean
   first_item_amount: string
   additional_item_amount: string
@@ -117,7 +120,7 @@ type RateValues = {
 
 const EMPTY_RATE: RateValues = {
   name: "",
-  countries: "",
+  countries: [],
   rest_of_world: false,
   first_item_amount: "",
   additional_item_amount: "0",
@@ -131,7 +134,7 @@ const text = (value: number | null) => (value === null ? "" : String(value))
 function rateValues(rate: ShippingRate): RateValues {
   return {
     name: rate.name,
-    countries: rate.countries.join(", "),
+    countries: rate.countries,
     rest_of_world: rate.rest_of_world,
     first_item_amount: text(rate.first_item_amount),
     additional_item_amount: text(rate.additional_item_amount),
@@ -141,11 +144,14 @@ function rateValues(rate: ShippingRate): RateValues {
   }
 }
 
-/** The body of a create or a (whole) update: what was typed; the API checks it and names the field it refuses. */
+/**
+ * The body of a create or a (whole) update: what was typed, checked before sending with the route's rules
+ * (src/lib/form-schemas.ts); the API names the field of anything else it refuses.
+ */
 function rateBody(values: RateValues): CreateShippingRateRequest {
   const body = {
     name: values.name,
-    countries: values.rest_of_world ? [] : values.countries.split(/[\s,;]+/).filter(Boolean),
+    countries: values.rest_of_world ? [] : values.countries,
     rest_of_world: values.rest_of_world,
     first_item_amount: numberInput(values.first_item_amount),
     additional_item_amount: numberInput(values.additional_item_amount) ?? 0,
@@ -161,19 +167,26 @@ function RateForm({ rate, onSaved, onCancel }: { rate: ShippingRate | null; onSa
   const { errors, busy, onSubmit } = useForm(RATE_FIELDS)
   const formId = rate ? `rate-${rate.id}` : "rate-new"
 
-  const submit = onSubmit(async () => {
-    if (rate) await api.shippingRates.update(rate.id, rateBody(values))
-    else await api.shippingRates.create(rateBody(values))
-    if (!rate) setValues(EMPTY_RATE)
-    onSaved()
-  })
-  const input = (name: Exclude<keyof RateValues, "rest_of_world">, label: string, options: { optional?: boolean; hint?: string } = {}) => (
+  const body = rateBody(values)
+  // Every field's message at once, next to it (the fields one by one, and together: both delivery days, a country
+  // unless rest of world), nothing sent; then the API's own refusal next to the field it names.
+  const submit = onSubmit(
+    async () => {
+      if (rate) await api.shippingRates.update(rate.id, body)
+      else await api.shippingRates.create(body)
+      if (!rate) setValues(EMPTY_RATE)
+      onSaved()
+    },
+    { checks: [ShippingRateFormSchema.safeParse(body), ShippingRateCombinationSchema.safeParse(body)] }
+  )
+  const input = (name: Exclude<keyof RateValues, "rest_of_world" | "countries">, label: string, options: { optional?: boolean; hint?: string } = {}) => (
     <Field id={`${formId}-${name}`} label={label} optional={options.optional} hint={options.hint} error={errors.fields[name]}>
       <Input
         id={`${formId}-${name}`}
         value={values[name]}
-        disabled={name === "countries" && values.rest_of_world}
-        inputMode={name === "name" || name === "countries" ? undefined : "decimal"}
+        aria-invalid={errors.fields[name] ? true : undefined}
+        aria-describedby={errors.fields[name] ? `${formId}-${name}-error` : undefined}
+        inputMode={name === "name" ? undefined : "decimal"}
         onChange={(e) => setValues({ ...values, [name]: e.target.value })}
       />
     </Field>
@@ -187,7 +200,15 @@ function RateForm({ rate, onSaved, onCancel }: { rate: ShippingRate | null; onSa
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         {input("name", "Name", { hint: "What the shopper sees, e.g. Tracked, Express." })}
         <div className="flex flex-col gap-2">
-          {input("countries", "Destinations", { hint: "Two-letter ISO codes, separated by commas: FR, DE, IT." })}
+          <CountriesField
+            id={`${formId}-countries`}
+            label="Destinations"
+            hint="Each country this rate ships to."
+            error={errors.fields.countries}
+            value={values.countries}
+            disabled={values.rest_of_world}
+            onChange={(countries) => setValues({ ...values, countries })}
+          />
           <div className="flex items-center gap-2">
             <Checkbox
               id={`${formId}-rest_of_world`}
