@@ -120,7 +120,7 @@ test("artist tools: campaigns, webhooks and channels in the dashboard", async (t
     await page.locator("#segment-source").selectOption("store")
     await page.locator("#segment-spent").fill("12.345")
     await page.getByRole("button", { name: "Create segment" }).click()
-    await page.locator('[data-field-error="segment-spent"]').getByText("total_spent_gte must be a number").waitFor()
+    await page.locator('[data-field-error="segment-spent"]').getByText("Enter an amount in US dollars of 0 or more").waitFor()
     await pages.shot(page, "segment-total-error", { allowError: true })
     await page.locator("#segment-spent").fill("")
     await page.getByRole("button", { name: "Create segment" }).click()

@@ -7,7 +7,7 @@ export const SEGMENT_MESSAGES = {
   filtersInvalid: "filters must be an object with ordered_since, ordered_before, total_spent_gte, product_type, source",
   dateInvalid: "must be an ISO 8601 date or date-time",
   rangeInvalid: "ordered_since must be before ordered_before",
-  totalInvalid: "total_spent_gte must be a number of USD of at least 0 with at most 2 decimals",
+  totalInvalid: "Enter an amount in US dollars of 0 or more, with at most two decimals (e.g. 100 or 49.99)",
   productTypeInvalid: `product_type must be one of: ${ARTWORK_TYPES.join(", ")}`,
   sourceInvalid: `source must be one of: ${ORDER_SOURCES.join(", ")}`,
   notFound: "Segment not found",

@@ -6,8 +6,8 @@ import { firstQueryValue, optionalText, text } from "../../utils/validation"
 
 export const WEBHOOK_ENDPOINT_MESSAGES = {
   urlInvalid: WEBHOOK_URL_MESSAGES.invalid,
-  eventsInvalid: `events must be a non-empty array of: ${WEBHOOK_EVENT_TYPES.join(", ")}`,
-  descriptionInvalid: "description must be a string of at most 500 characters",
+  eventsInvalid: `Choose at least one event to send (${WEBHOOK_EVENT_TYPES.join(", ")})`,
+  descriptionInvalid: "Keep the description to 500 characters or fewer",
   enabledInvalid: "enabled must be true or false",
   nothingToUpdate: "Give at least one of url, events, description, enabled",
   limitInvalid: "limit must be a whole number from 1 to 100",
