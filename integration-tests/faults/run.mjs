@@ -11,6 +11,13 @@
 // (SETTLEMENT_RECONCILE_SECONDS, set low), the invariants are checked from the database and over HTTP
 // (integration-tests/faults/lib/invariants.mjs) until they hold or the deadline passes.
 //
+// From the second round on, the burst starts with refunds of $1-$3 of one artist order of up to four orders the
+// previous round paid (the administrator's refund route, some twice at once), 0-400 ms before the settlements, so the
+// kill lands in refunds too; invariant 6
+// checks every refund record against the provider and the ledger (docs/refunds.md). A fifth such order gets a $2
+// dispute opened and lost in the same moment; after the restart the sandbox raises its events once more (as Stripe
+// redelivers), and invariant 7 checks the loss's reversals against the provider and the ledger (docs/disputes.md).
+//
 // Variants: `shared` (one server, WORKER_MODE=shared, in-process modules; the server is killed) and `worker`
 // (REDIS_URL, a server in WORKER_MODE=server and a worker in WORKER_MODE=worker; the worker is killed). Both run by
 // default, the Redis one only when Redis answers (REDIS_URL, else 127.0.0.1:6379; skipped with a message otherwise).
@@ -37,11 +44,14 @@ import {
   ORIGINAL_HANDLES,
   payAtGateway,
   PRINT_HANDLES,
+  closeSandboxDispute,
+  openSandboxDispute,
+  refundAsAdmin,
   restock,
   sandboxConfirm,
   succeededEvent,
 } from "./lib/gallery.mjs"
-import { checkInventoryLevels, checkOrders, INVARIANTS } from "./lib/invariants.mjs"
+import { checkDisputes, checkInventoryLevels, checkOrders, checkRefunds, INVARIANTS } from "./lib/invariants.mjs"
 import { createCluster, logFolder, prepareDatabase, startReaper } from "./lib/cluster.mjs"
 import { cleanUpOnInterrupt } from "../../scripts/lib/processes.mjs"
 import { claimRedisDatabase, probeRedisSync, redisUrlFromEnv } from "../../scripts/lib/redis.mjs"
@@ -255,6 +265,24 @@ async function burst(ctx, round, killDelayMs) {
     }
   }
 
+  // Refunds of the previous round's paid orders in the same burst (docs/refunds.md): an administrator refunds $1-$3 of
+  // one artist order of each, some twice at once; the kill lands in the middle of them too. Never retried.
+  const refund = async (target) => {
+    const body = { reason: `faults round ${round.r}`, amount: rand.int(100, 300) / 100 }
+    const copies = rand.int(1, 4) === 1 ? 2 : 1
+    await times(copies, () => send((o) => refundAsAdmin(api, ctx.token, target.medusaOrderId, body, o)))
+  }
+
+  // The refunds go first, 0-400 ms ahead of the settlements, so that the kill finds some recorded with their money
+  // moving (a refund takes a few hundred milliseconds: lock, plan, record, provider refund, reversal).
+  // A dispute of $2 on another of them, opened and lost at once (the sandbox raises each event as Stripe would).
+  const dispute = async (target) => {
+    const opened = await send((o) => openSandboxDispute(api, target.paymentIntentId, 200, o))
+    if (opened?.status === 200 || opened?.status === 201) await send((o) => closeSandboxDispute(api, target.paymentIntentId, "lost", o))
+  }
+  const refunding = Promise.all([...round.refundTargets.map(refund), ...round.disputeTargets.map(dispute)])
+  if (round.refundTargets.length || round.disputeTargets.length) await sleep(rand.int(0, 400))
+
   const started = Date.now()
   // Killed, then restarted at once (in the worker variant the server's requests may still be running).
   const faulted = sleep(killDelayMs).then(async () => {
@@ -267,7 +295,7 @@ async function burst(ctx, round, killDelayMs) {
     await cluster.restart(victim)
     return { restartMs: Date.now() - restartStarted }
   })
-  await Promise.all(round.orders.map(settle))
+  await Promise.all([...round.orders.map(settle), refunding])
   const burstMs = Date.now() - started
   const { restartMs } = await faulted
   return { killDelayMs, burstMs, restartMs, requests }
@@ -310,23 +338,64 @@ async function redeliver(ctx, round) {
   return outcome
 }
 
+/**
+ * Up to five paid orders of a round with their first artist order's Medusa order: the next round refunds the first
+ * four and disputes the fifth.
+ */
+async function refundTargetsOf(sql, orderIds) {
+  const { rows } = await sql(
+    `SELECT DISTINCT ON (o.id) o.id AS order_id, o.payment_intent_id, l.order_id AS medusa_order_id
+       FROM gallery_order o
+       JOIN gallery_artist_order ao ON ao.gallery_order_id = o.id AND ao.deleted_at IS NULL
+       JOIN gallery_gallery_artist_order_order_order l ON l.gallery_artist_order_id = ao.id AND l.deleted_at IS NULL
+      WHERE o.id = ANY($1) AND o.status = 'paid'
+      ORDER BY o.id, ao.created_at LIMIT 5`,
+    [orderIds]
+  )
+  return rows.map((row) => ({ orderId: row.order_id, paymentIntentId: row.payment_intent_id, medusaOrderId: row.medusa_order_id }))
+}
+
+/**
+ * After the restart, each disputed order's events once more, as Stripe redelivers an event its endpoint did not
+ * acknowledge: the sandbox raises the dispute's last event again (`closed` once closed there, else `created`).
+ */
+async function redeliverDisputeEvents(ctx, round) {
+  for (const target of round.disputeTargets) {
+    const { rows } = await ctx.db.sql(`SELECT status FROM sandbox_dispute WHERE payment_intent_id = $1`, [target.paymentIntentId])
+    if (!rows.length) continue
+    if (rows[0].status === "lost") await closeSandboxDispute(ctx.api, target.paymentIntentId, "lost").catch(() => null)
+    else await openSandboxDispute(ctx.api, target.paymentIntentId, 200).catch(() => null)
+  }
+}
+
 /** Polls the round's invariants from `reconcile` seconds after the restart until they hold or the deadline passes. */
 async function settleAndCheck(ctx, round, restartedAt, extraViolations) {
   const { db, raceGroups, scarceProductIds, inventoryItemIds } = ctx
   const intents = round.orders.map((o) => o.paymentIntentId)
   const options = { connected: db.connected, raceGroups, scarceProductIds, inventoryItemIds }
   await sleep(Math.max(0, restartedAt + RECONCILE_SECONDS * 1000 - Date.now()))
+  const refundOrderIds = round.refundTargets.map((t) => t.orderId)
+  const disputeOrderIds = round.disputeTargets.map((t) => t.orderId)
   let result
+  let refunds
+  let disputes
   for (;;) {
     result = await checkOrders(db.sql, intents, options)
-    if (!result.violations.length || Date.now() > restartedAt + DEADLINE_SECONDS * 1000) break
+    refunds = await checkRefunds(db.sql, refundOrderIds)
+    disputes = await checkDisputes(db.sql, disputeOrderIds)
+    const clean = !result.violations.length && !refunds.violations.length && !disputes.violations.length
+    if (clean || Date.now() > restartedAt + DEADLINE_SECONDS * 1000) break
     await sleep(300)
   }
   if (ctx.httpTransfers) {
     const overHttp = await checkOrders(db.sql, intents, { ...options, httpBaseUrl: ctx.api })
     result = overHttp
   }
-  return { ...result, violations: [...result.violations, ...extraViolations] }
+  return {
+    ...result,
+    stats: { ...result.stats, refunds: refunds.stats.refunds, disputes: disputes.stats.disputes },
+    violations: [...result.violations, ...refunds.violations, ...disputes.violations, ...extraViolations],
+  }
 }
 
 async function runVariant(variant, db, rand, reaper) {
@@ -368,10 +437,18 @@ async function runVariant(variant, db, rand, reaper) {
       httpTransfers: probe.available,
     }
     const allIntents = []
+    const allRefundOrderIds = []
+    const allDisputeOrderIds = []
+    let refundTargets = []
+    let disputeTargets = []
     let next = prepareRound(ctx, 1)
     for (let r = 1; r <= ROUNDS; r++) {
       const roundStarted = Date.now()
       const round = await next
+      round.refundTargets = refundTargets
+      round.disputeTargets = disputeTargets
+      allRefundOrderIds.push(...refundTargets.map((t) => t.orderId))
+      allDisputeOrderIds.push(...disputeTargets.map((t) => t.orderId))
       for (const order of round.orders) {
         allIntents.push(order.paymentIntentId)
         if (order.racesForOriginal) ctx.raceGroups.set(order.paymentIntentId, `${variant}:${r}`)
@@ -380,12 +457,16 @@ async function runVariant(variant, db, rand, reaper) {
       const fault = await burst(ctx, round, killDelayMs)
       const restartedAt = Date.now()
       const redelivery = await redeliver(ctx, round)
+      await redeliverDisputeEvents(ctx, round)
       summary.redeliveries.redelivered += redelivery.redelivered
       summary.redeliveries.duplicate += redelivery.duplicate
       // The next round's orders are checked out while this round heals (it races for the other original).
       next = r < ROUNDS ? prepareRound(ctx, r + 1) : null
       next?.catch(() => {})
       const check = await settleAndCheck(ctx, round, restartedAt, redelivery.violations)
+      const targets = await refundTargetsOf(db.sql, round.orders.map((o) => o.orderId))
+      refundTargets = targets.slice(0, 4)
+      disputeTargets = targets.slice(4, 5)
       const perInvariant = INVARIANTS.map((inv) => check.violations.filter((v) => v.invariant === inv.id).length)
       summary.rounds.push({ r, type: round.type, ...fault, check, perInvariant })
       const plans = round.orders.reduce((acc, o) => ({ ...acc, [o.plan]: (acc[o.plan] ?? 0) + 1 }), {})
@@ -393,7 +474,8 @@ async function runVariant(variant, db, rand, reaper) {
         `${variant} round ${String(r).padStart(2)} ${round.type.padEnd(7)} kill +${String(fault.killDelayMs).padStart(3)} ms` +
           ` (${fault.requests.answered}/${fault.requests.sent} answered${fault.requests.notSent ? `, ${fault.requests.notSent} never sent` : ""})` +
           ` burst ${(fault.burstMs / 1000).toFixed(1)} s, restart ${(fault.restartMs / 1000).toFixed(1)} s | paid ${check.stats.paid}/${check.stats.charged} charged,` +
-          ` ${check.stats.cancelled} cancelled, ${check.stats.pending} pending` +
+          ` ${check.stats.cancelled} cancelled, ${check.stats.pending} pending, ${check.stats.refunds} refunds,` +
+          ` ${check.stats.disputes} disputes` +
           (redelivery.redelivered ? ` | redelivered ${redelivery.redelivered} (${redelivery.duplicate} duplicate)` : "") +
           ` | violations ${perInvariant.join("/")} | ${((Date.now() - roundStarted) / 1000).toFixed(1)} s` +
           (round.refused.length ? ` | ${round.refused.length} checkouts refused` : "")
@@ -409,7 +491,9 @@ async function runVariant(variant, db, rand, reaper) {
       inventoryItemIds: ctx.inventoryItemIds,
       httpBaseUrl: ctx.httpTransfers ? api : null,
     })
-    summary.final = final
+    const finalRefunds = await checkRefunds(db.sql, allRefundOrderIds)
+    const finalDisputes = await checkDisputes(db.sql, allDisputeOrderIds)
+    summary.final = { ...final, violations: [...final.violations, ...finalRefunds.violations, ...finalDisputes.violations] }
     summary.seconds = (Date.now() - started) / 1000
     return summary
   } finally {

@@ -11,6 +11,7 @@ export type Api = {
   post: (url: string, body?: unknown, config?: object) => Promise<Response>
   patch: (url: string, body?: unknown, config?: object) => Promise<Response>
   delete: (url: string, config?: object) => Promise<Response>
+  put: (url: string, body?: unknown, config?: object) => Promise<Response>
   request: (config: object) => Promise<Response>
 }
 

@@ -6,8 +6,10 @@ import type { AddressInfo } from "node:net"
  * A tiny stand-in for api.resend.com, for tests of the Resend notification provider with the real `resend` SDK
  * (point it at `apiBase`, RESEND_API_BASE). It implements what Atelier calls: `POST /emails` and `POST /emails/batch`
  * (at most 100 emails; `x-batch-validation: permissive` accepts the valid emails of a batch and lists the others in
- * `errors` by index, as Resend documents), the Bearer key check, and idempotency keys (the same key answers the
- * first request's ids again). Tests can make the next requests fail (HTTP 500) and make addresses invalid.
+ * `errors` by index, as Resend documents), the Bearer key check, and idempotency keys as Resend keeps them: a request
+ * with a key already answered gets the first answer again and delivers nothing (it is recorded with `replayed`), the
+ * same key with another body is a 409 `invalid_idempotent_request`; keys outlive `reset()`, as they outlive a crash
+ * at Resend. Tests can make the next requests fail (HTTP 500) or hit the rate limit (429), and make addresses invalid.
  */
 
 export type SentEmail = {
@@ -27,6 +29,10 @@ export type ResendRequest = {
   idempotencyKey: string | null
   batchValidation: string | null
   count: number
+  /** Answered from an earlier request with the same idempotency key: nothing delivered. */
+  replayed: boolean
+  /** The message ids answered (one per accepted email), in order. */
+  ids: string[]
 }
 
 export type FakeResend = {
@@ -40,6 +46,8 @@ export type FakeResend = {
   to(address: string): SentEmail[]
   /** The next `count` requests answer 500. */
   failNext(count: number): void
+  /** The next `count` requests answer 429 `rate_limit_exceeded` with this `retry-after` (seconds). */
+  rateLimitNext(count: number, retryAfterSeconds?: number): void
   /** Emails to this address are refused (422 alone, an `errors` entry in a permissive batch). */
   refuseAddress(address: string): void
   reset(): void
@@ -58,17 +66,24 @@ function readBody(req: IncomingMessage): Promise<string> {
   })
 }
 
-function reply(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "content-type": "application/json" })
+function reply(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { "content-type": "application/json", ...headers })
   res.end(JSON.stringify(body))
+}
+
+function idsOf(answer: unknown): string[] {
+  const { id, data } = answer as { id?: string; data?: { id: string }[] }
+  return data ? data.map((entry) => entry.id) : id ? [id] : []
 }
 
 export async function startFakeResend(apiKey = "re_test_fake"): Promise<FakeResend> {
   const requests: ResendRequest[] = []
   const emails: SentEmail[] = []
-  const answered = new Map<string, unknown>()
+  const answered = new Map<string, { body: string; answer: unknown }>()
   const refused = new Set<string>()
   let failures = 0
+  let rateLimited = 0
+  let retryAfter = 0
 
   const invalid = (email: Body): string | null => {
     const to = String(email.to ?? "")
@@ -102,15 +117,27 @@ export async function startFakeResend(apiKey = "re_test_fake"): Promise<FakeRese
     } catch {
       return reply(res, 400, { statusCode: 400, name: "validation_error", message: "Invalid JSON" })
     }
-    requests.push({
+    const request: ResendRequest = {
       path,
       authorization: req.headers.authorization,
       idempotencyKey,
       batchValidation,
       count: Array.isArray(body) ? body.length : 1,
-    })
+      replayed: false,
+      ids: [],
+    }
+    requests.push(request)
     if (req.headers.authorization !== `Bearer ${apiKey}`) {
       return reply(res, 401, { statusCode: 401, name: "missing_api_key", message: "Missing API key in the authorization header" })
+    }
+    if (rateLimited > 0) {
+      rateLimited -= 1
+      return reply(
+        res,
+        429,
+        { statusCode: 429, name: "rate_limit_exceeded", message: "Too many requests. You can only make 2 requests per second." },
+        { "retry-after": String(retryAfter) }
+      )
     }
     if (failures > 0) {
       failures -= 1
@@ -120,7 +147,19 @@ export async function startFakeResend(apiKey = "re_test_fake"): Promise<FakeRese
       return reply(res, 404, { statusCode: 404, name: "not_found", message: "Not found" })
     }
     const replayKey = idempotencyKey ? `${path}:${idempotencyKey}` : null
-    if (replayKey && answered.has(replayKey)) return reply(res, 200, answered.get(replayKey))
+    const earlier = replayKey ? answered.get(replayKey) : undefined
+    if (earlier) {
+      if (earlier.body !== raw) {
+        return reply(res, 409, {
+          statusCode: 409,
+          name: "invalid_idempotent_request",
+          message: "Same idempotency key used with a different request payload. Change your idempotency key or payload.",
+        })
+      }
+      request.replayed = true
+      request.ids = idsOf(earlier.answer)
+      return reply(res, 200, earlier.answer)
+    }
     let answer: unknown
     if (path === "/emails") {
       const problem = invalid(body as Body)
@@ -143,7 +182,8 @@ export async function startFakeResend(apiKey = "re_test_fake"): Promise<FakeRese
       })
       answer = batchValidation === "permissive" ? { data, errors } : { data }
     }
-    if (replayKey) answered.set(replayKey, answer)
+    request.ids = idsOf(answer)
+    if (replayKey) answered.set(replayKey, { body: raw, answer })
     reply(res, 200, answer)
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
@@ -157,6 +197,10 @@ export async function startFakeResend(apiKey = "re_test_fake"): Promise<FakeRese
     failNext: (count) => {
       failures = count
     },
+    rateLimitNext: (count, retryAfterSeconds = 0) => {
+      rateLimited = count
+      retryAfter = retryAfterSeconds
+    },
     refuseAddress: (address) => {
       refused.add(address)
     },
@@ -164,6 +208,7 @@ export async function startFakeResend(apiKey = "re_test_fake"): Promise<FakeRese
       requests.length = 0
       emails.length = 0
       failures = 0
+      rateLimited = 0
       refused.clear()
     },
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),

@@ -13,7 +13,9 @@ import type { AddressInfo } from "node:net"
  * (`POST /v1/account_links`) point at a made-up hosted onboarding page. Destination charges (an intent with
  * `transfer_data[destination]` and `application_fee_amount`) transfer to the account when they succeed, and their
  * refunds with `reverse_transfer` take it back. Checkout sessions (`POST /v1/checkout/sessions`) create their intent;
- * a test completes one as the customer paying on Stripe's hosted page would.
+ * a test completes one as the customer paying on Stripe's hosted page would. Disputes: a test opens one on an intent's
+ * charge and closes it won or lost, as the cardholder's bank would (`GET /v1/disputes/{id}` reads it), and gets the
+ * `charge.dispute.*` event Stripe would send, to sign and deliver to the webhook route.
  */
 
 /** Form parameters as Stripe receives them: strings, nested objects for `a[b]` keys, arrays for `a[0]`. */
@@ -41,6 +43,15 @@ export type FakeStripe = {
   completeOnboarding(account: string): void
   /** The customer pays on the hosted Checkout page: the session's intent succeeds; returns the completed session. */
   completeCheckoutSession(id: string, email: string): StripeObject
+  /**
+   * The cardholder's bank disputes the intent's charge (`amount` in cents, default the charge less its refunds):
+   * Stripe's dispute object (`du_...`, `needs_response`, evidence due in 7 days unless `evidenceDueBy` says when).
+   */
+  openDispute(intentId: string, options?: { amount?: number; reason?: string; evidenceDueBy?: Date }): StripeObject
+  /** The bank's decision: the dispute becomes `won` or `lost`. */
+  closeDispute(disputeId: string, outcome: "won" | "lost"): StripeObject
+  /** The event Stripe sends about a dispute (`charge.dispute.created | updated | closed`), with a new event id. */
+  disputeEvent(type: string, disputeId: string): StripeObject
   close(): Promise<void>
 }
 
@@ -186,10 +197,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, Intent>()
   const charges = new Map<string, Charge>()
   const transfers = new Map<string, Transfer>()
+  // Every refund made, in order (GET /v1/refunds lists them newest first).
+  const refunds = new Map<string, StripeObject & { id: string; payment_intent: string }>()
   const refusedDestinations = new Set<string>()
   const accounts = new Map<string, Account>()
   const sessions = new Map<string, StripeObject & { id: string; payment_intent: string }>()
   const idempotent = new Map<string, { method: string; path: string; params: string; reply: Reply }>()
+  const disputes = new Map<string, StripeObject & { id: string; status: string }>()
 
   function succeed(intent: Intent): void {
     if (intent.status === "succeeded") return
@@ -387,16 +401,34 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         }
       }
     }
+    const refund = {
+      id: newId("re"),
+      object: "refund",
+      amount,
+      charge: charge.id,
+      payment_intent: intentId,
+      status: "succeeded",
+      created: Math.floor(Date.now() / 1000),
+    }
+    refunds.set(refund.id, refund)
+    return { status: 200, body: refund }
+  }
+
+  /** `GET /v1/refunds?payment_intent=`: the intent's refunds, newest first, paged like every list. */
+  function listRefunds(params: FormParams): Reply {
+    const limit = listLimit(params)
+    if (isReply(limit)) return limit
+    const intentId = text(params, "payment_intent")
+    let listed = [...refunds.values()].reverse().filter((r) => intentId === undefined || r.payment_intent === intentId)
+    const after = text(params, "starting_after")
+    if (after !== undefined) {
+      const index = listed.findIndex((r) => r.id === after)
+      if (index < 0) return invalid(`No such refund: '${after}'`, "resource_missing", "starting_after")
+      listed = listed.slice(index + 1)
+    }
     return {
       status: 200,
-      body: {
-        id: newId("re"),
-        object: "refund",
-        amount,
-        charge: charge.id,
-        payment_intent: intentId,
-        status: "succeeded",
-      },
+      body: { object: "list", data: listed.slice(0, limit), has_more: listed.length > limit, url: "/v1/refunds" },
     }
   }
 
@@ -511,10 +543,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return reverseTransfer(match[1], params)
     }
     if (method === "POST" && path === "/v1/refunds") return createRefund(params)
+    if (method === "GET" && path === "/v1/refunds") return listRefunds(params)
     if (method === "POST" && path === "/v1/accounts") return createAccount(params)
     if (method === "GET" && (match = /^\/v1\/accounts\/([^/]+)$/.exec(path))) {
       const account = accounts.get(match[1])
       return account ? { status: 200, body: account } : missing("account", match[1])
+    }
+    if (method === "GET" && (match = /^\/v1\/disputes\/([^/]+)$/.exec(path))) {
+      const dispute = disputes.get(match[1])
+      return dispute ? { status: 200, body: dispute } : missing("dispute", match[1])
     }
     if (method === "POST" && path === "/v1/account_links") return createAccountLink(params)
     if (method === "POST" && path === "/v1/checkout/sessions") return createCheckoutSession(params)
@@ -596,6 +633,52 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       succeed(intents.get(session.payment_intent) as Intent)
       Object.assign(session, { status: "complete", payment_status: "paid", customer_details: { email } })
       return { ...session }
+    },
+    openDispute(intentId: string, options: { amount?: number; reason?: string; evidenceDueBy?: Date } = {}) {
+      const intent = intents.get(intentId)
+      const charge = intent?.latest_charge ? charges.get(intent.latest_charge) : undefined
+      if (!intent || !charge) throw new Error(`fake Stripe: no charge to dispute on ${intentId}`)
+      const existing = [...disputes.values()].find((d) => d.charge === charge.id)
+      if (existing) return { ...existing }
+      const amount = options.amount ?? charge.amount - charge.refunded
+      if (amount < 1 || amount > charge.amount - charge.refunded) throw new Error(`fake Stripe: cannot dispute ${amount} of ${charge.id}`)
+      const dueBy = options.evidenceDueBy ?? new Date(Date.now() + 7 * 24 * 3600 * 1000)
+      const dispute = {
+        id: newId("du"),
+        object: "dispute",
+        amount,
+        currency: String(intent.currency),
+        charge: charge.id,
+        payment_intent: intent.id,
+        reason: options.reason ?? "fraudulent",
+        status: "needs_response",
+        evidence_details: { due_by: Math.floor(dueBy.getTime() / 1000), has_evidence: false, past_due: false, submission_count: 0 },
+        is_charge_refundable: false,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        metadata: {},
+      }
+      disputes.set(dispute.id, dispute)
+      return { ...dispute }
+    },
+    closeDispute(disputeId: string, outcome: "won" | "lost") {
+      const dispute = disputes.get(disputeId)
+      if (!dispute) throw new Error(`fake Stripe: no dispute ${disputeId}`)
+      dispute.status = outcome
+      return { ...dispute }
+    },
+    disputeEvent(type: string, disputeId: string) {
+      const dispute = disputes.get(disputeId)
+      if (!dispute) throw new Error(`fake Stripe: no dispute ${disputeId}`)
+      return {
+        id: newId("evt"),
+        object: "event",
+        type,
+        api_version: "2025-01-27.acacia",
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        data: { object: { ...dispute } },
+      }
     },
     forgetIdempotencyKeys() {
       idempotent.clear()

@@ -12,6 +12,7 @@ import { EMAIL_WEBHOOK_MESSAGES } from "../../src/api/api/webhooks/email/route"
 import { CAMPAIGN_CONFLICTS, CAMPAIGN_RETRY_SECONDS, campaignEmailKey, RECIPIENT_MAX_ATTEMPTS } from "../../src/lib/campaigns"
 import { MARKETING_MODULE } from "../../src/modules/marketing"
 import type MarketingModuleService from "../../src/modules/marketing/service"
+import { sendGalleryOrderPaidEmails } from "../../src/processes/outbox/handlers/order-paid-emails"
 import { ensureOrderBookSetup } from "../../src/workflows/order-book/utils/shipping-setup"
 import { sendNotificationsOnce } from "../../src/workflows/common/notifications"
 import { SALES_DIGEST_TEMPLATE, sendSalesDigests } from "../../src/processes/sales-digest/send-sales-digests"
@@ -240,9 +241,48 @@ describe("campaigns, segments, email provider and events (Resend SDK against the
           expect(admin.status).toBe(200)
           expect(admin.data.notifications.map((n: Row) => n.external_id)).toEqual([sent.id])
           expect(fake.to("north@atelier.test").length).toBeGreaterThanOrEqual(4)
-          // Every request carried the key; several emails of one createNotifications call went as one batch.
+          // Every request carried the API key. Each email went alone, under its own notification's idempotency key
+          // (never one derived from the emails it happened to be dispatched with): one request per notification.
           expect(fake.requests.every((r) => r.authorization === `Bearer ${fake.apiKey}`)).toBe(true)
-          expect(fake.requests.some((r) => r.path === "/emails/batch" && r.count > 1 && r.batchValidation === "permissive")).toBe(true)
+          const sentRows = await rows(`SELECT idempotency_key, external_id FROM notification WHERE provider_id = 'resend' ORDER BY idempotency_key`)
+          expect(sentRows.length).toBeGreaterThanOrEqual(10)
+          expect(fake.requests.map((r) => [r.path, r.idempotencyKey, r.ids]).sort()).toEqual(
+            sentRows.map((n) => ["/emails", n.idempotency_key, [n.external_id]]).sort()
+          )
+          expect(fake.requests.find((r) => r.ids[0] === sent.id)?.idempotencyKey).toBe(confirmations[0].idempotency_key)
+          expect(confirmations[0].idempotency_key).toBe(`gallery-order-confirmation:${confirmations[0].resource_id}`)
+        })
+
+        it("an order's emails re-sent after a crash mid-dispatch, with other orders this time, reach nobody twice", async () => {
+          // The dispatch that sent bo's and ada's order emails died after Resend accepted them and before the module
+          // marked them sent: their notifications are left pending, and the outbox delivers the messages again, now
+          // in one dispatch with each other (another batch than the first time).
+          const orderIds = (await rows(`SELECT id FROM gallery_order WHERE lower(email) IN (?, ?) AND status = 'paid'`, [ADA, BO])).map((r) => r.id)
+          expect(orderIds).toHaveLength(3)
+          const before = await rows(
+            `SELECT id, "to", template, idempotency_key, external_id FROM notification
+             WHERE resource_id = ANY(?::text[]) OR resource_id IN (SELECT id FROM gallery_artist_order WHERE gallery_order_id = ANY(?::text[]))
+             ORDER BY idempotency_key`,
+            [orderIds, orderIds]
+          )
+          expect(before.length).toBeGreaterThanOrEqual(6)
+          const delivered = fake.emails.length
+          fake.requests.length = 0
+          await pg.raw(`UPDATE notification SET status = 'pending' WHERE id = ANY(?::text[])`, [before.map((n) => n.id)])
+
+          await sendGalleryOrderPaidEmails(container, orderIds.map((id) => ({ id, referral_session_id: null, charge_id: null })))
+
+          // Each email asked again under its own key, answered by Resend with the first id; nothing delivered again.
+          expect(fake.requests.map((r) => [r.path, r.idempotencyKey, r.replayed, r.ids]).sort()).toEqual(
+            before.map((n) => ["/emails", n.idempotency_key, true, [n.external_id]]).sort()
+          )
+          expect(fake.emails).toHaveLength(delivered)
+          expect(fake.to(BO)).toHaveLength(1)
+          const after = await rows(
+            `SELECT "to", template, idempotency_key, external_id, status FROM notification WHERE idempotency_key = ANY(?::text[]) ORDER BY idempotency_key`,
+            [before.map((n) => n.idempotency_key)]
+          )
+          expect(after).toEqual(before.map((n) => ({ to: n.to, template: n.template, idempotency_key: n.idempotency_key, external_id: n.external_id, status: "success" })))
         })
       })
 

@@ -614,7 +614,7 @@ medusaIntegrationTestRunner({
         const document = res.data
         expect(document.openapi).toBe("3.1.0")
         await expect(validateOpenApi(structuredClone(document))).resolves.toMatchObject({ valid: true })
-        expect(Object.keys(document.paths).sort()).toEqual(["/v1/openapi.json", "/v1/orders", "/v1/orders/{id}", "/v1/products"])
+        expect(Object.keys(document.paths).sort()).toEqual(["/v1/openapi.json", "/v1/orders", "/v1/orders/{id}", "/v1/payouts/ledger", "/v1/products"])
         const listOrders = document.paths["/v1/orders"].get
         const names = listOrders.parameters.map((p: Row) => p.name)
         expect(names).toEqual(expect.arrayContaining(["cursor", "per_page", "page", "status", "status!", "status[in]", "total>", "total<", "created_at>"]))

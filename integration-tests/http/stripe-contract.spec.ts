@@ -10,6 +10,10 @@ import { PAYOUT_FAILING_TEMPLATE, processPendingPayouts } from "../../src/jobs/p
 import { connectedAccountIdempotencyKey, onboardingReturnUrls } from "../../src/lib/payout-onboarding"
 import { publicUrls } from "../../src/lib/public-urls"
 import { payoutTransferIdempotencyKey } from "../../src/processes/settlement/payout-transfers"
+import { disputeReversalIdempotencyKey, planDisputeLoss } from "../../src/lib/disputes"
+import { GALLERY_MODULE } from "../../src/modules/gallery"
+import type GalleryModuleService from "../../src/modules/gallery/service"
+import { dispatchGalleryOutbox } from "../../src/processes/outbox/dispatch"
 import { LOCAL_GATEWAY_IN_PRODUCTION_WARNING } from "../../src/lib/payment-environment"
 import { ORGANIZATION_MODULE } from "../../src/modules/organization"
 import type OrganizationModuleService from "../../src/modules/organization/service"
@@ -550,6 +554,13 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
 
           const [order] = await rows(`SELECT status, refund_id FROM gallery_order WHERE id = ?`, [ctx.order.id])
           expect(order).toEqual({ status: "cancelled", refund_id: expect.stringMatching(/^re_/) })
+          // The provider's word on the intent's refunds, which the daily reconciliation reads: GET /v1/refunds.
+          const [charged] = await rows(`SELECT total_cents FROM gallery_order WHERE id = ?`, [ctx.order.id])
+          const listed = await payments.listRefunds({ paymentIntentId: ctx.intentId })
+          expect(listed).toEqual([
+            { id: order.refund_id, amountCents: charged.total_cents, status: "succeeded", createdAt: expect.any(Date) },
+          ])
+          expect(stripe.to("GET", "/v1/refunds").map((r) => r.params)).toEqual([{ payment_intent: ctx.intentId, limit: "100" }])
           const payouts = await payoutsOf(ctx.order.id)
           expect(payouts.map((p) => [p.slug, p.status])).toEqual([
             ["studio-east", "failed"],
@@ -562,6 +573,221 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
           expect(again.status).toBe(200)
           expect(again.data.order.status).toBe("cancelled")
           expect(stripe.posts()).toHaveLength(writes)
+        })
+      })
+
+      describe("POST /api/admin/orders/{id}/refunds (docs/refunds.md)", () => {
+        /** The Medusa order (order book) and its first line of one artist's part of a gallery order. */
+        async function mirrorOf(orderId: string, slug: string) {
+          const [row] = await rows(
+            `SELECT l.order_id, ao.id AS artist_order_id,
+                    (SELECT li.id FROM order_item oi JOIN order_line_item li ON li.id = oi.item_id
+                      WHERE oi.order_id = l.order_id ORDER BY li.created_at, li.id LIMIT 1) AS line_id
+               FROM gallery_artist_order ao JOIN organization o ON o.id = ao.organization_id AND o.slug = ?
+               JOIN gallery_gallery_artist_order_order_order l ON l.gallery_artist_order_id = ao.id AND l.deleted_at IS NULL
+              WHERE ao.gallery_order_id = ?`,
+            [slug, orderId]
+          )
+          return row as { order_id: string; artist_order_id: string; line_id: string }
+        }
+
+        it("a partial refund: one refund of its amount and one reversal of the artist's share, each under the record's key", async () => {
+          const ctx = await paidOrder()
+          const token = await login(api, "user", DEMO_ADMIN_EMAIL, DEMO_PASSWORD)
+          const north = await mirrorOf(ctx.order.id, "studio-north")
+          const [payout] = (await payoutsOf(ctx.order.id)).filter((p) => p.slug === "studio-north")
+          const stripe = recorder()
+
+          const res = await api.post(
+            `/api/admin/orders/${north.order_id}/refunds`,
+            { reason: "Damaged", items: [{ id: north.line_id, quantity: 1 }] },
+            bearer(token)
+          )
+          expect(res.status).toBe(201)
+          const refund = res.data.refund
+          expect(refund).toMatchObject({ status: "succeeded", payout_action: "reversal" })
+          const refunds = stripe.to("POST", "/v1/refunds")
+          expect(refunds.map((r) => [r.params, r.idempotencyKey])).toEqual([
+            [{ payment_intent: ctx.intentId, amount: String(Math.round(refund.amount * 100)) }, `refund-${refund.id}`],
+          ])
+          const reversals = stripe.to("POST", /^\/v1\/transfers\/[^/]+\/reversals$/)
+          expect(reversals.map((r) => [r.path, r.params, r.idempotencyKey])).toEqual([
+            [
+              `/v1/transfers/${payout.transfer_id}/reversals`,
+              { amount: String(Math.round(refund.artist_share * 100)) },
+              `refund-reversal-${refund.id}`,
+            ],
+          ])
+          expect(stripe.posts()).toHaveLength(2)
+          const [stored] = await rows(`SELECT provider_refund_id, reversal_id FROM gallery_refund WHERE id = ?`, [refund.id])
+          expect(stored).toEqual({ provider_refund_id: refund.provider_refund_id, reversal_id: refund.reversal_id })
+        })
+
+        it("an artist not paid yet: the refund only, no reversal; the payout waits, smaller by the artist's share", async () => {
+          const ctx = await paidOrder()
+          const token = await login(api, "user", DEMO_ADMIN_EMAIL, DEMO_PASSWORD)
+          const east = await mirrorOf(ctx.order.id, "studio-east")
+          const stripe = recorder()
+          const res = await api.post(`/api/admin/orders/${east.order_id}/refunds`, { reason: "Late", amount: 5 }, bearer(token))
+          expect(res.status).toBe(201)
+          expect(res.data.refund).toMatchObject({ payout_action: "reduction", reversal_id: null })
+          expect(stripe.to("POST", "/v1/refunds").map((r) => r.params)).toEqual([{ payment_intent: ctx.intentId, amount: "500" }])
+          expect(stripe.to("POST", /reversals$/)).toHaveLength(0)
+          const [payout] = (await payoutsOf(ctx.order.id)).filter((p) => p.slug === "studio-east")
+          const [artistOrder] = await rows(`SELECT payout_cents FROM gallery_artist_order WHERE id = ?`, [east.artist_order_id])
+          expect(payout).toMatchObject({
+            status: "pending",
+            amount_cents: artistOrder.payout_cents - Math.round(res.data.refund.artist_share * 100),
+          })
+        })
+      })
+
+      describe("disputes (charge.dispute.*, docs/disputes.md)", () => {
+        /** A paid 3-artist order (north and south transferred, east without an account) and its dispute opened. */
+        async function disputedOrder(options: { amount?: number } = {}) {
+          const ctx = await paidOrder()
+          const dispute = fake.openDispute(ctx.intentId, options)
+          const opened = await sendWebhook(fake.disputeEvent("charge.dispute.created", dispute.id as string))
+          expect(opened.status).toBe(200)
+          expect(opened.data).toEqual({ received: true })
+          expect(await outboxDrained(pg)).toBe(0)
+          return { ctx, dispute }
+        }
+
+        it("opening sends nothing to Stripe and holds the unsent payout; the sandbox's dispute routes are not there", async () => {
+          const stripe = recorder()
+          const { ctx } = await disputedOrder()
+          const payouts = await payoutsOf(ctx.order.id)
+          expect(payouts.map((p) => [p.slug, p.status, p.held_at !== null])).toEqual([
+            ["studio-east", "pending", true],
+            ["studio-north", "transferred", false],
+            ["studio-south", "transferred", false],
+          ])
+          // The writes of the paid order only (its intent and two transfers): the dispute itself writes nothing at Stripe.
+          expect(stripe.posts().filter((r) => !["/v1/payment_intents", "/v1/transfers"].includes(r.path))).toEqual([])
+          const sandbox = await api.post(`/api/sandbox/payment-intents/${ctx.intentId}/dispute`, {}, anyStatus)
+          expect(sandbox.status).toBe(404)
+          const close = await api.post(`/api/sandbox/payment-intents/${ctx.intentId}/dispute/close`, { outcome: "lost" }, anyStatus)
+          expect(close.status).toBe(404)
+        })
+
+        it("lost: one reversal per transferred payout, its share as amount, keyed by dispute and payout; replays send nothing", async () => {
+          const { ctx, dispute } = await disputedOrder()
+          const transferred = (await payoutsOf(ctx.order.id)).filter((p) => p.status === "transferred")
+          expect(transferred).toHaveLength(2)
+          const stripe = recorder()
+          fake.closeDispute(dispute.id as string, "lost")
+          const closed = await sendWebhook(fake.disputeEvent("charge.dispute.closed", dispute.id as string))
+          expect(closed.status).toBe(200)
+          expect(await outboxDrained(pg)).toBe(0)
+
+          const reversals = stripe.to("POST", /^\/v1\/transfers\/[^/]+\/reversals$/)
+          expect(reversals.map((r) => r.path).sort()).toEqual(transferred.map((p) => `/v1/transfers/${p.transfer_id}/reversals`).sort())
+          for (const reversal of reversals) {
+            const payout = transferred.find((p) => reversal.path.includes(p.transfer_id))!
+            // A dispute of the whole charge: the artist's whole payout, named explicitly.
+            expect(reversal.params).toEqual({ amount: String(payout.amount_cents) })
+            expect(reversal.idempotencyKey).toBe(disputeReversalIdempotencyKey(dispute.id as string, payout.id))
+          }
+          // Nothing else was written at Stripe: the east payout, never sent, is cut instead.
+          expect(stripe.posts()).toHaveLength(2)
+          const payouts = await payoutsOf(ctx.order.id)
+          expect(payouts.map((p) => [p.slug, p.status])).toEqual([
+            ["studio-east", "failed"],
+            ["studio-north", "reversed"],
+            ["studio-south", "reversed"],
+          ])
+          const ledger = await rows(
+            `SELECT payout_id, amount_cents, reference FROM gallery_ledger_entry WHERE gallery_order_id = ? AND kind = 'dispute_reversal' ORDER BY payout_id`,
+            [ctx.order.id]
+          )
+          expect(ledger).toEqual(
+            payouts
+              .filter((p) => p.status === "reversed")
+              .map((p) => ({ payout_id: p.id, amount_cents: p.amount_cents, reference: p.reversal_id }))
+              .sort((a, b) => a.payout_id.localeCompare(b.payout_id))
+          )
+
+          const writes = stripe.posts().length
+          const event = fake.disputeEvent("charge.dispute.closed", dispute.id as string)
+          expect((await sendWebhook(event)).status).toBe(200)
+          expect((await sendWebhook(event)).data).toEqual({ received: true, duplicate: true })
+          await dispatchGalleryOutbox(container)
+          expect(stripe.posts()).toHaveLength(writes)
+        })
+
+        it("a process dying between Stripe's reversal and its record: the retry sends the same key, one reversal recorded", async () => {
+          const disputedCents = 1000
+          const { ctx, dispute } = await disputedOrder({ amount: disputedCents })
+          // In the order the planner reads them (its split gives a cent left over to the earlier payout on a tie).
+          const before = await rows(`SELECT * FROM gallery_payout WHERE gallery_order_id = ? ORDER BY created_at, id`, [ctx.order.id])
+          const gallery: GalleryModuleService = container.resolve(GALLERY_MODULE)
+          const record = jest.spyOn(gallery, "recordDisputeReversal").mockRejectedValueOnce(new Error("killed before the record"))
+          const stripe = recorder()
+          fake.closeDispute(dispute.id as string, "lost")
+          expect((await sendWebhook(fake.disputeEvent("charge.dispute.closed", dispute.id as string))).status).toBe(200)
+          // The failed attempt leaves the message for later: make it due and dispatch, as the job would.
+          const [message] = await rows(`SELECT id FROM gallery_outbox_message WHERE key = ?`, [`dispute-reversals:${(await rows(`SELECT id FROM gallery_dispute WHERE provider_dispute_id = ?`, [dispute.id]))[0].id}`])
+          for (let i = 0; i < 50 && record.mock.calls.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100))
+          await pg.raw(`UPDATE gallery_outbox_message SET available_at = now() WHERE id = ?`, [message.id])
+          await dispatchGalleryOutbox(container)
+          expect(await outboxDrained(pg)).toBe(0)
+
+          const expected = planDisputeLoss({
+            disputedCents,
+            chargeCents: ctx.order.total_cents,
+            payouts: before.map((p) => ({
+              payoutId: p.id,
+              organizationId: p.organization_id,
+              artistOrderId: p.artist_order_id,
+              status: p.status,
+              baseCents: p.amount_cents,
+              transferId: p.transfer_id,
+            })),
+          })
+          const reversals = stripe.to("POST", /^\/v1\/transfers\/[^/]+\/reversals$/)
+          const planned = expected.filter((i) => i.action === "reversal")
+          expect(planned.length).toBe(2)
+          // The killed attempt's reversal, its replay under the same key, then the other payout's: one record each.
+          expect(reversals).toHaveLength(planned.length + 1)
+          expect(new Set(reversals.map((r) => r.idempotencyKey)).size).toBe(planned.length)
+          expect(record).toHaveBeenCalledTimes(planned.length + 1)
+          for (const item of planned) {
+            const sent = reversals.filter((r) => r.idempotencyKey === disputeReversalIdempotencyKey(dispute.id as string, item.payout_id))
+            // The first attempt's request and at most its replay under the same key and parameters.
+            expect(sent.length).toBeGreaterThanOrEqual(1)
+            for (const request of sent) expect(request.params).toEqual({ amount: String(item.amount_cents) })
+            const entries = await rows(`SELECT amount_cents FROM gallery_ledger_entry WHERE payout_id = ? AND kind = 'dispute_reversal'`, [item.payout_id])
+            expect(entries).toEqual([{ amount_cents: item.amount_cents }])
+          }
+          // One reversal per payout at Stripe: the transfer's reversed amount is the ledger's.
+          const transfers = await customerStripe.transfers.list({ transfer_group: ctx.order.transfer_group })
+          for (const item of expected.filter((i) => i.action === "reversal")) {
+            expect(transfers.data.find((t) => t.id === item.transfer_id)?.amount_reversed).toBe(item.amount_cents)
+          }
+          // Partly reversed payouts stay transferred; the unsent one is cut by its share and released.
+          const after = await rows(`SELECT * FROM gallery_payout WHERE gallery_order_id = ? ORDER BY created_at, id`, [ctx.order.id])
+          expect(after.map((p) => p.status)).toEqual(before.map((p) => p.status))
+          const east = expected.find((i) => i.action === "reduction")!
+          expect(after.find((p) => p.id === east.payout_id)).toMatchObject({
+            amount_cents: before.find((p) => p.id === east.payout_id)!.amount_cents - east.amount_cents,
+            held_at: null,
+          })
+        })
+
+        it("won: holds released, nothing reversed", async () => {
+          const { ctx, dispute } = await disputedOrder()
+          const stripe = recorder()
+          fake.closeDispute(dispute.id as string, "won")
+          expect((await sendWebhook(fake.disputeEvent("charge.dispute.closed", dispute.id as string))).status).toBe(200)
+          expect(await outboxDrained(pg)).toBe(0)
+          expect(stripe.posts()).toEqual([])
+          const payouts = await payoutsOf(ctx.order.id)
+          expect(payouts.map((p) => [p.slug, p.status, p.held_at])).toEqual([
+            ["studio-east", "pending", null],
+            ["studio-north", "transferred", null],
+            ["studio-south", "transferred", null],
+          ])
         })
       })
 

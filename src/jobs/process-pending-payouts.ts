@@ -1,4 +1,4 @@
-import type { INotificationModuleService, IUserModuleService, MedusaContainer } from "@medusajs/framework/types"
+import type { IUserModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { fromCents } from "../lib/money"
 import { isPayoutFailureAlertDue } from "../lib/payout-retries"
@@ -9,6 +9,7 @@ import { listTransferablePayouts } from "../queries/gallery-orders"
 import { transferDuePayoutsOfOrder, type PayoutTransfersOutcome } from "../processes/settlement/order-payouts"
 import { errorMessage } from "../lib/error-message"
 import { runScheduledJob } from "../lib/scheduled-job"
+import { sendNotificationsOnce } from "../workflows/common/notifications"
 
 export type ProcessPendingPayoutsResult = PayoutTransfersOutcome
 
@@ -21,8 +22,8 @@ const ALERTS_PER_RUN = 100
 
 /**
  * Emails every administrator (a Medusa admin user) once about each payout that has been failing for more than a
- * day. Sent before the payout is marked reported, with an idempotency key per payout and administrator, so a run
- * that dies in between sends nothing twice.
+ * day. Sent before the payout is marked reported, with an idempotency key per payout and administrator, through
+ * sendNotificationsOnce (docs/crash-safety.md, "Emails"), so a run that dies in between or mid-send sends nothing twice.
  */
 async function reportFailingPayouts(container: MedusaContainer, now: Date): Promise<number> {
   const gallery: GalleryModuleService = container.resolve(GALLERY_MODULE)
@@ -38,9 +39,9 @@ async function reportFailingPayouts(container: MedusaContainer, now: Date): Prom
       .error(`process-pending-payouts: ${failing.length} payouts failing for over a day, and no administrator to tell`)
     return 0
   }
-  const notifications: INotificationModuleService = container.resolve(Modules.NOTIFICATION)
   for (const payout of failing) {
-    await notifications.createNotifications(
+    await sendNotificationsOnce(
+      container,
       admins.map((admin) => ({
         to: admin.email,
         channel: "email",

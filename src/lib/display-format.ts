@@ -37,21 +37,25 @@ export function statusColor(status: string): StatusColor {
     case "enabled":
     case "succeeded":
     case "transferred":
+    case "received":
       return "green"
     case "shipped":
     case "partially_shipped":
     case "scheduled":
     case "sending":
+    case "accepted":
       return "blue"
     case "processing":
       return "purple"
     case "pending":
     case "draft":
+    case "requested":
       return "orange"
     case "cancelled":
     case "failed":
     case "expired":
     case "disabled":
+    case "refused":
       return "red"
     default:
       return "grey"

@@ -48,6 +48,24 @@ function compose(subject: string, paragraphs: string[], items: Line[] = []): Ren
   }
 }
 
+/** A dispute's status in words, its subject, its due date (disputes' emails). */
+const DISPUTE_STATUS_TEXT: Record<string, string> = {
+  warning_needs_response: "an inquiry awaiting a response",
+  warning_under_review: "an inquiry under review",
+  warning_closed: "closed",
+  needs_response: "awaiting a response",
+  under_review: "under review",
+  won: "won",
+  lost: "lost",
+}
+const disputeStatusText = (status: unknown) => DISPUTE_STATUS_TEXT[str(status)] ?? str(status)
+const isClosedDispute = (status: unknown) => ["won", "lost", "warning_closed"].includes(str(status))
+const disputeSubject = (d: Data) => (str(d.publicId) ? `gallery order ${str(d.publicId)}` : "a store sale")
+const dueDate = (value: unknown) => {
+  const date = new Date(str(value))
+  return Number.isNaN(date.getTime()) ? str(value) : `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`
+}
+
 const TEMPLATES: Record<string, (data: Data) => RenderedEmail> = {
   "gallery-order-confirmation": (d) =>
     compose(
@@ -122,11 +140,88 @@ const TEMPLATES: Record<string, (data: Data) => RenderedEmail> = {
       ],
       lines(d.items, "productName")
     ),
+  "gallery-refund-issued": (d) =>
+    compose(
+      `Refund of ${money(d.amount)} on your order ${str(d.publicId)}`,
+      [
+        `${str(d.artistName)} refunded ${money(d.amount)} of your order ${str(d.publicId)}` +
+          (Number(d.shipping) > 0 ? `, shipping ${money(d.shipping)} included` : "") +
+          `. It goes back to the card you paid with; your bank may take 5 to 10 days to show it.`,
+        ...(str(d.reason) ? [`Reason: ${str(d.reason)}`] : []),
+      ],
+      lines(d.items, "productName")
+    ),
+  "gallery-artist-refund-issued": (d) =>
+    compose(`Refund of ${money(d.amount)} on gallery order ${str(d.publicId)}`, [
+      `A refund of ${money(d.amount)} was made to the customer of gallery order ${str(d.publicId)}.`,
+      `${money(d.artistShare)} of your payout comes back for it` +
+        (d.payoutAction === "reduction" ? " (your payout, not yet sent, is smaller)." : " (taken back from your transfer)."),
+      ...(str(d.reason) ? [`Reason: ${str(d.reason)}`] : []),
+    ]),
+  "gallery-return-requested": (d) =>
+    compose(
+      `Return requested on gallery order ${str(d.publicId)}`,
+      [
+        `The customer of gallery order ${str(d.publicId)} asks to return these items.`,
+        `Reason: ${str(d.reason)}`,
+        "Accept it with return instructions, or refuse it with a reason, from the order in your dashboard.",
+      ],
+      lines(d.items, "productName")
+    ),
+  "gallery-return-accepted": (d) =>
+    compose(
+      `${str(d.artistName)} accepted your return`,
+      [
+        `${str(d.artistName)} accepted the return of these items from your order ${str(d.publicId)}.`,
+        `How to send them back: ${str(d.instructions) || "the artist will contact you."}`,
+        "You are refunded once the artist has received them.",
+      ],
+      lines(d.items, "productName")
+    ),
+  "gallery-return-refused": (d) =>
+    compose(`${str(d.artistName)} could not accept your return`, [
+      `${str(d.artistName)} could not accept the return of items from your order ${str(d.publicId)}.`,
+      `Reason: ${str(d.refusalReason)}`,
+    ]),
   "webhook-endpoint-disabled": (d) =>
     compose(`Webhook endpoint disabled: ${str(d.url)}`, [
       `Atelier stopped sending webhooks to ${str(d.url)} after ${str(d.consecutive_failures)} failed deliveries in a row.`,
       "Fix the endpoint, then enable it again in your webhook settings.",
     ]),
+  "gallery-dispute-admin": (d) =>
+    compose(`Dispute ${disputeStatusText(d.status)}: ${disputeSubject(d)}`, [
+      `A ${money(d.amount)} dispute (${str(d.reason)}) on ${disputeSubject(d)} is ${disputeStatusText(d.status)}.`,
+      ...(str(d.evidenceDueBy) && !isClosedDispute(d.status) ? [`Evidence is due by ${dueDate(d.evidenceDueBy)}.`] : []),
+      ...(Array.isArray(d.artists) && d.artists.length ? [`Artists concerned: ${d.artists.map(str).join(", ")}.`] : []),
+      `Provider dispute: ${str(d.providerDisputeId)}.`,
+    ]),
+  "gallery-dispute-artist": (d) =>
+    compose(`Dispute ${disputeStatusText(d.status)}: ${disputeSubject(d)}`, [
+      `The customer disputed ${money(d.amount)} of ${disputeSubject(d)} with their bank (${str(d.reason)}); the dispute is ${disputeStatusText(d.status)}.`,
+      ...(isClosedDispute(d.status)
+        ? d.status === "lost"
+          ? [`The bank ruled for the customer: ${money(d.takenBack)} of your payout comes back for it.`]
+          : ["The bank ruled for the gallery: payouts held for this order are released."]
+        : [
+            ...(str(d.evidenceDueBy) ? [`Evidence is due by ${dueDate(d.evidenceDueBy)}.`] : []),
+            "Your payout for this order is held until the dispute ends. Reply with tracking, delivery confirmation or messages with the customer.",
+          ]),
+    ]),
+  "gallery-provider-refund": (d) =>
+    compose(`Refund made outside Atelier on order ${str(d.publicId)}`, [
+      `The payment provider reports a refund (${str(d.refundId)}) on gallery order ${str(d.publicId)} that Atelier did not make; ${money(d.refundedInAll)} of its ${money(d.total)} is refunded in all.`,
+      "Record it as a refund of the artist orders concerned so their payouts and the ledger follow.",
+    ]),
+  "gallery-reconciliation-mismatch": (d) => {
+    const mismatches = Array.isArray(d.mismatches) ? (d.mismatches as Data[]) : []
+    return compose(`Reconciliation: ${mismatches.length} charges of ${str(d.date)} do not add up`, [
+      `Of the ${str(d.charges)} charges of ${str(d.date)} (UTC), ${mismatches.length} do not add up: charge = transfers sent - reversals + pending transfers + commission + processing fee + refunds + disputes.`,
+      ...mismatches.map(
+        (m) => `${str(m.kind) === "store_payment" ? "Store payment" : "Gallery order"} ${str(m.public_id ?? m.id)}: off by ${money(m.difference)}.`
+      ),
+      `The details: GET /api/admin/reconciliation?date=${str(d.date)}.`,
+    ])
+  },
   "gallery-payout-failing": (d) =>
     compose(`Payout failing for ${str(d.artistName)}`, [
       `The payout ${str(d.payoutId)} (${money(d.amount)}) of order ${str(d.publicId)} has failed ${str(d.attempts)} times.`,

@@ -20,6 +20,8 @@ import {
 } from "./dashboard-products"
 import { isValidEmail } from "./email"
 import { passwordProblem } from "./passwords"
+import { REFUND_MESSAGES } from "./refunds"
+import { MAX_RETURN_WINDOW_DAYS, RETURN_MESSAGES } from "./returns"
 import { isSafeText } from "./safe-text"
 
 /**
@@ -334,6 +336,68 @@ export const CartQuantitySchema = z
   .int({ message: CART_QUANTITY_MESSAGES.invalid })
   .min(1, { message: CART_QUANTITY_MESSAGES.invalid })
   .max(MAX_CART_QUANTITY, { message: CART_QUANTITY_MESSAGES.tooMany })
+
+// ------------------------------------------------------------------------------------------------------------
+// Returns and refunds (docs/returns.md, docs/refunds.md): the tracking page's return request, the dashboard's refund,
+// return steps and return window. The routes' validators (src/api/api/gallery/orders/validators.ts,
+// src/api/api/orders/[id]/*/validators.ts, src/api/api/settings/validators.ts) say the same with these messages.
+
+export const RETURN_FORM_MESSAGES = {
+  items: "Choose at least one item to send back",
+  window: `Enter a whole number of days from 0 to ${MAX_RETURN_WINDOW_DAYS} (0: no returns)`,
+} as const
+
+/** A return request as the tracking page checks it: some items, a reason, the order's email. */
+export const ReturnRequestFormSchema = z.object({
+  items: z
+    .array(z.object({ productId: z.string(), quantity: z.number().int().min(1) }), { error: RETURN_FORM_MESSAGES.items })
+    .min(1, { message: RETURN_FORM_MESSAGES.items }),
+  reason: requiredText(500, RETURN_MESSAGES.reasonRequired, RETURN_MESSAGES.reasonTooLong),
+  email: EmailSchema,
+})
+
+/** A refund as the dashboard's form checks it: a reason, and items (or the shipping) or an amount, not both. */
+export const RefundFormSchema = z
+  .object({
+    reason: requiredText(500, REFUND_MESSAGES.reasonRequired, REFUND_MESSAGES.reasonTooLong),
+    items: z
+      .array(
+        z.object({
+          id: z.string(),
+          quantity: z
+            .number({ error: REFUND_MESSAGES.itemsInvalid })
+            .int({ message: REFUND_MESSAGES.itemsInvalid })
+            .min(1, { message: REFUND_MESSAGES.itemsInvalid })
+            .max(99, { message: REFUND_MESSAGES.itemsInvalid }),
+        })
+      )
+      .optional(),
+    include_shipping: z.boolean().optional(),
+    amount: z
+      .unknown()
+      .refine((value) => value === undefined || (isValidPrice(value) && (value as number) > 0), { message: REFUND_MESSAGES.amountInvalid })
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    const byItems = Boolean(body.items?.length) || body.include_shipping === true
+    if (body.amount !== undefined && byItems) ctx.addIssue({ code: "custom", message: REFUND_MESSAGES.itemsOrAmount, path: ["amount"] })
+    else if (body.amount === undefined && !byItems) ctx.addIssue({ code: "custom", message: REFUND_MESSAGES.nothingChosen, path: ["items"] })
+  })
+
+/** Why the artist refuses a return (the customer reads it). */
+export const RefuseReturnFormSchema = z.object({ reason: requiredText(500, RETURN_MESSAGES.refusalReasonRequired) })
+
+/** How the customer sends the items back (optional). */
+export const AcceptReturnFormSchema = z.object({ instructions: optionalString(2000, RETURN_MESSAGES.instructionsTooLong) })
+
+/** The return window in days after the artist's shipment (0: no returns). */
+export const ReturnWindowSchema = z.object({
+  return_window_days: z
+    .number({ error: RETURN_FORM_MESSAGES.window })
+    .int({ message: RETURN_FORM_MESSAGES.window })
+    .min(0, { message: RETURN_FORM_MESSAGES.window })
+    .max(MAX_RETURN_WINDOW_DAYS, { message: RETURN_FORM_MESSAGES.window }),
+})
 
 // ------------------------------------------------------------------------------------------------------------
 // Issues to messages

@@ -123,3 +123,13 @@ export function cancelledOrderRefundPlan(
   const { collectionId, paymentId } = orderPaymentIds(state.order_id)
   return { orderId: state.order_id, collectionId, paymentId, refund, credit }
 }
+
+/**
+ * How much of `refundedGoodsCents` (what the gallery refunded of a mirror's merchandise and shipping) Medusa's records
+ * still lack, in major units: never more than the capture leaves unrefunded; 0 without a recorded payment.
+ */
+export function refundsStillToRecord(state: OrderPaymentState, refundedGoodsCents: number): number {
+  if (!state.payment_exists || cents(state.captured) <= 0) return 0
+  const target = Math.min(refundedGoodsCents, cents(state.captured))
+  return fromCents(Math.max(0, target - cents(state.refunded)))
+}

@@ -229,3 +229,124 @@ export function storeOrderPaidMessages(payload: StoreOrderPaidPayload): OutboxMe
     payload: { ...payload },
   }))
 }
+
+/** Emitted once per refund record, when it is recorded: its money moves (docs/refunds.md). */
+export const GALLERY_REFUND_REQUESTED_TOPIC = "gallery.refund.requested"
+/** The handler that refunds the customer and takes the artist's share back from a sent transfer. */
+export const GALLERY_REFUND_MONEY_HANDLER = "refund-money"
+
+/** Emitted once per refund record, when its money has moved. */
+export const GALLERY_REFUND_SUCCEEDED_TOPIC = "gallery.refund.succeeded"
+export const GALLERY_REFUND_SUCCEEDED_HANDLERS = {
+  /** The customer's and the artist owners' refund emails. */
+  emails: "refund-emails",
+  /** The refund in the Medusa order book (the mirror's payment). */
+  medusaOrderBook: "refund-order-book",
+  /** `order.refunded` to the organization's outbound webhooks. */
+  organizationWebhooks: "refund-webhooks",
+} as const
+
+/** `id`: the refund record (`gref_...`). */
+export type GalleryRefundPayload = { id: string }
+
+/** The message a recorded refund queues: its money, once. */
+export function galleryRefundRequestedMessages(refundId: string): OutboxMessageInput[] {
+  const payload: GalleryRefundPayload = { id: refundId }
+  const handler = GALLERY_REFUND_MONEY_HANDLER
+  return [{ key: outboxMessageKey(handler, refundId), topic: GALLERY_REFUND_REQUESTED_TOPIC, handler, payload }]
+}
+
+/** The messages a refund whose money moved queues: emails, the order book, webhooks. */
+export function galleryRefundSucceededMessages(refundId: string): OutboxMessageInput[] {
+  const payload: GalleryRefundPayload = { id: refundId }
+  return Object.values(GALLERY_REFUND_SUCCEEDED_HANDLERS).map((handler) => ({
+    key: outboxMessageKey(handler, refundId),
+    topic: GALLERY_REFUND_SUCCEEDED_TOPIC,
+    handler,
+    payload,
+  }))
+}
+
+/** Emitted at each step of a return (docs/returns.md): requested, accepted, refused, received. */
+export const GALLERY_RETURN_TOPIC = "gallery.return"
+export const GALLERY_RETURN_HANDLERS = {
+  /** The emails of the step: the artist owners of a request, the customer of an acceptance or refusal. */
+  emails: "return-emails",
+  /** `return.requested` / `return.accepted` / `return.refused` to the organization's outbound webhooks. */
+  organizationWebhooks: "return-webhooks",
+  /** A received return's refund of its items (docs/refunds.md), once. */
+  refund: "return-refund",
+  /** A received return in the Medusa order book: Medusa's return, its items received back into stock. */
+  medusaOrderBook: "return-order-book",
+} as const
+
+export type GalleryReturnStep = "requested" | "accepted" | "refused" | "received"
+/** `id`: the return (`gret_...`); `step`: the step that queued the message. */
+export type GalleryReturnPayload = { id: string; step: GalleryReturnStep }
+
+/** The messages a return's step queues, keyed by step and return. */
+export function galleryReturnMessages(returnId: string, step: GalleryReturnStep): OutboxMessageInput[] {
+  const payload: GalleryReturnPayload = { id: returnId, step }
+  const handlers: string[] =
+    step === "received"
+      ? [GALLERY_RETURN_HANDLERS.refund, GALLERY_RETURN_HANDLERS.medusaOrderBook]
+      : [GALLERY_RETURN_HANDLERS.emails, GALLERY_RETURN_HANDLERS.organizationWebhooks]
+  return handlers.map((handler) => ({
+    key: outboxMessageKey(handler, `${step}:${returnId}`),
+    topic: `${GALLERY_RETURN_TOPIC}.${step}`,
+    handler,
+    payload,
+  }))
+}
+
+/** Emitted once per status a dispute reaches (docs/disputes.md). */
+export const GALLERY_DISPUTE_CHANGED_TOPIC = "gallery.dispute.changed"
+/** The administrators' and the artist owners' emails about a dispute's new status, with its evidence due date. */
+export const GALLERY_DISPUTE_EMAILS_HANDLER = "dispute-emails"
+/** Emitted once per dispute closed lost on a gallery order: the artists' shares come back. */
+export const GALLERY_DISPUTE_LOST_TOPIC = "gallery.dispute.lost"
+/** Reverses each sent payout's share of a lost dispute (one provider reversal per dispute and payout). */
+export const GALLERY_DISPUTE_REVERSALS_HANDLER = "dispute-reversals"
+/** Emitted once per dispute closed on a gallery order: its held payouts (what is left of them) go out. */
+export const GALLERY_DISPUTE_CLOSED_TOPIC = "gallery.dispute.closed"
+/** Transfers the order's due payouts (the settlement's transfer path), now that the dispute no longer holds them. */
+export const GALLERY_DISPUTE_TRANSFERS_HANDLER = "dispute-transfers"
+
+/** `id`: the dispute record (`gdsp_...`); `status`: the status the emails tell of. */
+export type GalleryDisputePayload = { id: string; status?: string }
+
+/** The emails of a dispute's new status: keyed per dispute and status, so each status is told once. */
+export function disputeChangedMessages(disputeId: string, status: string): OutboxMessageInput[] {
+  const handler = GALLERY_DISPUTE_EMAILS_HANDLER
+  const payload: GalleryDisputePayload = { id: disputeId, status }
+  return [{ key: outboxMessageKey(handler, `${disputeId}:${status}`), topic: GALLERY_DISPUTE_CHANGED_TOPIC, handler, payload }]
+}
+
+/** The reversals of a lost dispute, once. */
+export function disputeReversalMessages(disputeId: string): OutboxMessageInput[] {
+  const handler = GALLERY_DISPUTE_REVERSALS_HANDLER
+  const payload: GalleryDisputePayload = { id: disputeId }
+  return [{ key: outboxMessageKey(handler, disputeId), topic: GALLERY_DISPUTE_LOST_TOPIC, handler, payload }]
+}
+
+/** The transfers a closed dispute releases, once. */
+export function disputeTransfersMessages(disputeId: string): OutboxMessageInput[] {
+  const handler = GALLERY_DISPUTE_TRANSFERS_HANDLER
+  const payload: GalleryDisputePayload = { id: disputeId }
+  return [{ key: outboxMessageKey(handler, disputeId), topic: GALLERY_DISPUTE_CLOSED_TOPIC, handler, payload }]
+}
+
+/** Emitted once per refund the provider reports on a gallery order's charge that Atelier did not make (its dashboard). */
+export const GALLERY_PROVIDER_REFUND_TOPIC = "gallery.provider_refund.reported"
+/** The administrators' email about it. */
+export const GALLERY_PROVIDER_REFUND_EMAIL_HANDLER = "provider-refund-email"
+
+/** `order_id`: the gallery order; `refund_id`: the provider's refund (`re_...`). */
+export type GalleryProviderRefundPayload = { order_id: string; refund_id: string }
+
+/** The administrators' email about one refund made outside Atelier, keyed by the refund: told once. */
+export function providerRefundReportedMessages(orderId: string, refundId: string): OutboxMessageInput[] {
+  const handler = GALLERY_PROVIDER_REFUND_EMAIL_HANDLER
+  const payload: GalleryProviderRefundPayload = { order_id: orderId, refund_id: refundId }
+  return [{ key: outboxMessageKey(handler, refundId), topic: GALLERY_PROVIDER_REFUND_TOPIC, handler, payload }]
+}

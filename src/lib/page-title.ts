@@ -22,6 +22,7 @@ const DASHBOARD_PAGES: [RegExp, string][] = [
   [/^\/orders\/[^/]+$/, "Order"],
   [/^\/orders$/, "Orders"],
   [/^\/analytics$/, "Analytics"],
+  [/^\/payouts$/, "Payouts"],
   [/^\/campaigns\/new$/, "New campaign"],
   [/^\/campaigns\/segments(?:\/[^/]+)?$/, "Segment"],
   [/^\/campaigns\/[^/]+$/, "Campaign"],

@@ -5,6 +5,10 @@ export const WEBHOOK_EVENT_TYPES = [
   "order.paid",
   "order.shipped",
   "order.cancelled",
+  "order.refunded",
+  "return.requested",
+  "return.accepted",
+  "return.refused",
   "product.created",
   "product.updated",
 ] as const

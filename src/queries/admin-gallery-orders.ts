@@ -1,7 +1,7 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { ArtistOrderStatus, GalleryOrderStatus } from "../lib/gallery-order-status"
 import { fromCents } from "../lib/money"
-import { iso } from "./order-views"
+import { iso, LATEST_RETURN_STATUS_SQL } from "./order-views"
 import { toKnex, type PgSource } from "./pg"
 
 /**
@@ -127,6 +127,8 @@ type DetailArtistOrderRow = {
   delivered_at: string | null
   items: { id: string; product_id: string; product_name: string; quantity: number; price_cents: number; image: string | null }[]
   payout: PayoutRow | null
+  refunded_cents: number
+  return_status: string | null
 }
 
 type DetailRow = Omit<ListRow, "artists" | "total_count"> & {
@@ -159,6 +161,7 @@ export async function getAdminGalleryOrder(source: PgSource, idOrPublicId: strin
                        'payout_cents', ao.payout_cents, 'shipping_address', ao.shipping_address,
                        'carrier', ao.carrier, 'tracking_number', ao.tracking_number, 'tracking_url', ao.tracking_url,
                        'paid_at', ao.paid_at, 'shipped_at', ao.shipped_at, 'delivered_at', ao.delivered_at,
+                       'refunded_cents', ao.refunded_cents, 'return_status', ${LATEST_RETURN_STATUS_SQL},
                        'items', coalesce((
                          SELECT json_agg(json_build_object(
                                   'id', i.id, 'product_id', i.product_id, 'product_name', i.product_name,
@@ -244,6 +247,10 @@ function adminGalleryOrderDetailView(row: DetailRow) {
         image: i.image,
       })),
       payout: a.payout ? payoutView(a.payout) : null,
+      // Only once refunded or returned (docs/refunds.md, docs/returns.md).
+      ...(a.refunded_cents || a.return_status
+        ? { refundedAmount: fromCents(a.refunded_cents), returnStatus: a.return_status ?? "none" }
+        : {}),
     })),
     transitions: row.transitions.map((t) => ({
       artistOrderId: t.artist_order_id,

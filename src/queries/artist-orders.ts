@@ -2,7 +2,7 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { paginationOf, type ArtistListStatus, ARTIST_LIST_STATUSES } from "../lib/gallery-fulfilment"
 import type { ArtistOrderStatus, GalleryOrderStatus } from "../lib/gallery-order-status"
 import { getGalleryProductsByIds } from "./gallery-products"
-import { artistOrderFields, iso, orderItemFields } from "./order-views"
+import { artistOrderFields, iso, LATEST_RETURN_STATUS_SQL, orderItemFields } from "./order-views"
 import { toKnex, type PgSource } from "./pg"
 
 /**
@@ -76,6 +76,7 @@ async function listArtistOrderRows(
             ao.id, ao.organization_id, ao.artist_name, ao.status, ao.subtotal_cents, ao.shipping_cents,
             ao.shipping_option_name, ao.payout_cents, ao.carrier,
             ao.tracking_number, ao.tracking_url, ao.shipped_at, ao.delivered_at, ao.shipping_address,
+            ao.refunded_cents, ${LATEST_RETURN_STATUS_SQL} AS return_status,
             o.id AS order_id, o.public_id, o.created_at AS order_created_at, o.paid_at AS order_paid_at
      FROM (SELECT 1) one
      LEFT JOIN page ON true

@@ -24,7 +24,7 @@ import { toKnex, type PgSource } from "./pg"
  * millisecond, read as the half-open [start, end + 1 ms):
  * - Revenue, orders, items and top lists: orders that were PAID in the range (paid_at in range) and are paid or
  *   later now (paid, processing, partially_shipped, shipped, delivered; never pending or cancelled). Revenue is
- *   the merchandise subtotal. Artist orders count when their own status is past pending and their parent order
+ *   the merchandise subtotal less the merchandise refunded since (docs/refunds.md), on the day the order was paid. Artist orders count when their own status is past pending and their parent order
  *   is not cancelled (an artist order has no cancelled status of its own).
  * - galleryRevenue / galleryCommission = 12 % of that revenue (half-up to the cent); artistPayouts / artistPayout
  *   = the other 88 % (revenue minus the 12 %, so the two always add up to the revenue, per artist too).

@@ -3,7 +3,15 @@ import { type ArtistOrderStatus, type GalleryOrderStatus, viewStatus } from "../
 import { fromCents } from "../lib/money"
 import { maskEmail } from "../lib/order-email"
 import { ORDER_ITEM_STOCK_JSON, ORDER_ITEM_VARIANT_JOIN } from "./medusa/inventory"
-import { artistOrderFields, chargesShipping, iso, orderItemFields, type ArtistOrderFieldsRow, type OrderItemRow } from "./order-views"
+import {
+  artistOrderFields,
+  chargesShipping,
+  iso,
+  LATEST_RETURN_STATUS_SQL,
+  orderItemFields,
+  type ArtistOrderFieldsRow,
+  type OrderItemRow,
+} from "./order-views"
 import { preparedStatement, runPrepared, toKnex, type PgSource } from "./pg"
 
 /**
@@ -175,6 +183,8 @@ export type PendingPayout = {
   gallery_order_id: string
   organization_id: string
   amount_cents: number
+  /** The payout as the payment created it: more than amount_cents once a refund cut it before its transfer. */
+  original_amount_cents: number
   destination: string
   transfer_group: string
   payment_intent_id: string
@@ -224,12 +234,13 @@ export async function listTransferablePayouts(
   bindings.push(Math.max(1, Math.min(options.limit ?? 500, 5000)))
   const { rows } = await toKnex(source).raw(
     `SELECT p.id, p.artist_order_id, p.gallery_order_id, p.organization_id, p.amount_cents,
+            (SELECT ao.payout_cents FROM gallery_artist_order ao WHERE ao.id = p.artist_order_id) AS original_amount_cents,
             org.stripe_account_id AS destination, o.transfer_group, o.payment_intent_id, o.public_id,
             p.created_at, p.attempt_count, p.first_attempted_at
      FROM gallery_payout p
      JOIN gallery_order o ON o.id = p.gallery_order_id AND o.deleted_at IS NULL
      JOIN organization org ON org.id = p.organization_id AND org.deleted_at IS NULL
-     WHERE p.status = 'pending' AND p.deleted_at IS NULL
+     WHERE p.status = 'pending' AND p.deleted_at IS NULL AND p.held_at IS NULL AND p.amount_cents > 0
        AND ${ORGANIZATION_CAN_RECEIVE_PAYOUTS}
        AND o.status = ANY(?::text[]) AND o.payment_intent_id IS NOT NULL
        ${dueFilter} ${orderFilter} ${organizationFilter}
@@ -259,7 +270,15 @@ export async function pendingPayoutsOfOrganization(
 // Order tracking (spec 4.5)
 
 type PublicItemRow = OrderItemRow
-type PublicArtistOrderRow = ArtistOrderFieldsRow & { org_id: string; items: PublicItemRow[] }
+type PublicReturnRow = {
+  id: string
+  status: string
+  instructions: string | null
+  refusal_reason: string | null
+  items: { product_id: string; quantity: number }[]
+  requested_at: string
+}
+type PublicArtistOrderRow = ArtistOrderFieldsRow & { org_id: string; items: PublicItemRow[]; returns: PublicReturnRow[] | null }
 type PublicOrderRow = {
   public_id: string
   status: GalleryOrderStatus
@@ -304,6 +323,19 @@ export function toPublicOrderView(row: PublicOrderRow) {
       orgId: a.org_id,
       ...artistOrderFields(a, withShipping),
       items: a.items.map(orderItemFields),
+      // The customer's returns to this artist (docs/returns.md): what to do next, without the reason they gave.
+      ...(a.returns?.length
+        ? {
+            returns: a.returns.map((r) => ({
+              id: r.id,
+              status: r.status,
+              instructions: r.instructions,
+              refusalReason: r.refusal_reason,
+              items: r.items.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
+              requestedAt: iso(r.requested_at),
+            })),
+          }
+        : {}),
     })),
   }
 }
@@ -331,6 +363,11 @@ export async function getPublicGalleryOrder(source: PgSource, publicId: string):
                        'shipping_option_name', ao.shipping_option_name, 'payout_cents', ao.payout_cents,
                        'tracking_number', ao.tracking_number, 'tracking_url', ao.tracking_url,
                        'shipped_at', ao.shipped_at, 'shipping_address', ao.shipping_address,
+                       'refunded_cents', ao.refunded_cents, 'return_status', ${LATEST_RETURN_STATUS_SQL},
+                       'returns', (SELECT json_agg(json_build_object('id', r.id, 'status', r.status,
+                                     'instructions', r.instructions, 'refusal_reason', r.refusal_reason,
+                                     'items', r.items, 'requested_at', r.requested_at) ORDER BY r.requested_at, r.id)
+                                   FROM gallery_return r WHERE r.artist_order_id = ao.id AND r.deleted_at IS NULL),
                        'items', ${ARTIST_ORDER_ITEMS_JSON}) ORDER BY ao.created_at, ao.id)
               FROM gallery_artist_order ao
               WHERE ao.gallery_order_id = o.id AND ao.deleted_at IS NULL

@@ -1,5 +1,6 @@
 import type { ArtistOrderStatus } from "../lib/gallery-order-status"
 import { fromCents } from "../lib/money"
+import type { ArtistOrderReturnStatus } from "../lib/returns"
 import { shownTrackingUrl } from "../lib/tracking-url"
 
 /**
@@ -42,6 +43,9 @@ export type ArtistOrderFieldsRow = {
   tracking_url: string | null
   shipped_at: Date | string | null
   shipping_address: Record<string, unknown> | null
+  /** What was refunded of this artist order, and its latest return's status (null: none) (docs/refunds.md, returns.md). */
+  refunded_cents?: number | null
+  return_status?: ArtistOrderReturnStatus | null
 }
 
 /** Whether an order charged shipping (an artist of it has rates: docs/shipping.md); its views then show shipping. */
@@ -56,6 +60,7 @@ export function chargesShipping(artistOrders: readonly Pick<ArtistOrderFieldsRow
  * shipping keeps the contract's fields only.
  */
 export function artistOrderFields(row: ArtistOrderFieldsRow, withShipping: boolean) {
+  const afterSale = Boolean(row.refunded_cents) || Boolean(row.return_status)
   return {
     artistName: row.artist_name,
     status: row.status,
@@ -66,5 +71,13 @@ export function artistOrderFields(row: ArtistOrderFieldsRow, withShipping: boole
     trackingUrl: shownTrackingUrl(row.tracking_url, row.tracking_number),
     shippedAt: iso(row.shipped_at),
     shippingAddress: row.shipping_address ?? null,
+    // Only once a refund or a return exists: an order without either keeps the contract's fields.
+    ...(afterSale
+      ? { refundedAmount: fromCents(row.refunded_cents ?? 0), returnStatus: (row.return_status ?? "none") as ArtistOrderReturnStatus }
+      : {}),
   }
 }
+
+/** The SQL of an artist order `ao`'s latest return status (null without a return). */
+export const LATEST_RETURN_STATUS_SQL = `(SELECT r.status FROM gallery_return r
+  WHERE r.artist_order_id = ao.id AND r.deleted_at IS NULL ORDER BY r.requested_at DESC, r.id DESC LIMIT 1)`

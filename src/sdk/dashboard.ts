@@ -12,12 +12,17 @@ import type { ArtistAnalyticsQuery } from "../api/api/gallery/artist/analytics/v
 import type { CreateMemberBody, UpdateMemberBody } from "../api/api/members/validators"
 import type { DashboardOrdersQuery, OrderShipBody } from "../api/api/orders/validators"
 import type { dashboardOrderView, orderDetailView } from "../api/api/orders/order-view"
+import type { refundView } from "../api/api/orders/refund-view"
+import type { returnView } from "../api/api/orders/return-view"
+import type { RefundBody } from "../api/api/orders/[id]/refunds/validators"
+import type { AcceptReturnBody, RefuseReturnBody } from "../api/api/orders/[id]/returns/validators"
 import type { CheckSlugQuery, CreateOrganizationBody } from "../api/api/organizations/validators"
 import type { StartPayoutOnboardingBody } from "../api/api/payouts/validators"
+import type { LedgerBalanceView, LedgerEntryView, LedgerStatement } from "../queries/ledger"
 import type { CreateProductBody, CreateVariantBody, ListProductsQuery, UpdateProductBody, UpdateVariantBody } from "../api/api/products/validators"
 import type { apiKeyView } from "../api/api/settings/api-keys/api-key-view"
 import type { CreateApiKeyBody } from "../api/api/settings/api-keys/validators"
-import type { AccountSettingsBody, NotificationSettingsBody, StorefrontSettingsBody } from "../api/api/settings/validators"
+import type { AccountSettingsBody, NotificationSettingsBody, ReturnSettingsBody, StorefrontSettingsBody } from "../api/api/settings/validators"
 import type { organizationView } from "../api/utils/organization-view"
 import type { campaignView } from "../api/api/campaigns/campaign-view"
 import type { CreateCampaignBody, ListCampaignsQuery } from "../api/api/campaigns/validators"
@@ -85,6 +90,20 @@ export type DashboardOrdersParams = Partial<z.output<typeof DashboardOrdersQuery
 /** POST /api/orders/{id}/ship: carrier UPS, USPS, FedEx or an https tracking URL (blank: none). */
 export type ShipOrderRequest = Omit<z.input<typeof OrderShipBody>, "tracking_number"> & { tracking_number: string }
 export type OrderAnalyticsParams = { days?: number }
+/**
+ * POST /api/orders/{id}/refunds (owners; gallery orders only, docs/refunds.md): a `reason` with either `items` (the
+ * order's line ids with quantities) and/or `include_shipping`, or an `amount` in dollars.
+ */
+export type RefundRequest = Omit<z.input<typeof RefundBody>, "items" | "amount"> & {
+  items?: Array<{ id: string; quantity: number }>
+  amount?: number
+}
+/** POST /api/orders/{id}/returns/{returnId}/accept: how the customer sends the items back (optional). */
+export type AcceptReturnRequest = z.input<typeof AcceptReturnBody>
+/** POST /api/orders/{id}/returns/{returnId}/refuse: why (required; the customer reads it). */
+export type RefuseReturnRequest = z.input<typeof RefuseReturnBody>
+/** PUT /api/settings/returns: days after the artist's shipment a customer may ask for a return (0..365, 0: none). */
+export type ReturnSettingsRequest = Omit<z.input<typeof ReturnSettingsBody>, "return_window_days"> & { return_window_days: number }
 /** GET /api/gallery/artist/analytics: ISO dates (default: the last 30 days, at most one year). */
 export type ArtistAnalyticsParams = Omit<z.output<typeof ArtistAnalyticsQuery>, "start_date" | "end_date"> & {
   start_date?: string
@@ -98,6 +117,11 @@ export type AccountSettingsRequest = z.input<typeof AccountSettingsBody>
 export type NotificationSettingsRequest = z.input<typeof NotificationSettingsBody>
 export type CreateApiKeyRequest = z.input<typeof CreateApiKeyBody>
 export type PayoutOnboardingRequest = z.input<typeof StartPayoutOnboardingBody>
+/**
+ * GET /api/payouts/ledger: `limit` 1-100 (default 50), `cursor` (the previous page's `next_cursor`), `from` / `to`
+ * (UTC ISO dates or date-times: a date alone is a whole day, both ends included; a date-time's `to` is exclusive).
+ */
+export type LedgerListParams = { limit?: number; cursor?: string | null; from?: string; to?: string }
 /** A segment's filters: ISO dates, USD, an artwork type, a source; null or absent: not filtered on. */
 export type SegmentFiltersRequest = z.input<typeof SegmentFiltersSchema>
 export type CreateSegmentRequest = z.input<typeof CreateSegmentBody>
@@ -131,6 +155,11 @@ export type DashboardProductList = { products: DashboardProduct[]; count: number
 export type UploadedImage = StoredImage
 export type DashboardOrder = Jsonified<ReturnType<typeof dashboardOrderView>>
 export type DashboardOrderDetail = Jsonified<ReturnType<typeof orderDetailView>>
+/** A refund of a gallery order (USD; `status` succeeded, or pending while its money is still moving). */
+export type OrderRefund = Jsonified<ReturnType<typeof refundView>>
+/** A customer's return of a gallery order's items: requested, then accepted or refused, then received (refunded). */
+export type OrderReturn = Jsonified<ReturnType<typeof returnView>>
+export type ReturnSettings = { return_window_days: number }
 export type DashboardOrderList = { orders: DashboardOrder[]; pagination: ReturnType<typeof dashboardPagination> }
 /** POST /api/orders/{id}/ship: a gallery order answers its artist order's status (`shipped`), a store order `shipped`. */
 export type ShipOrderResponse = { success: true; order: Omit<ShippedStoreOrder, "status" | "shipped_at"> & { status: string; shipped_at: string | null } }
@@ -148,6 +177,13 @@ export type PayoutStatus = {
   details_submitted: boolean
   pending_payouts: { count: number; amount: number }
 }
+/** One money movement of the organization (docs/payouts-ledger.md): `amount` its size, `earned` / `sent` signed USD. */
+export type LedgerEntry = LedgerEntryView
+export type LedgerPage = { entries: LedgerEntry[]; has_more: boolean; next_cursor: string | null }
+/** earned and sent: the sums of the ledger; held: unsent payouts an open dispute holds back; pending: still to send. */
+export type LedgerBalance = LedgerBalanceView
+/** A month's statement: opening sums, the month's entries oldest first, totals per kind, closing sums. */
+export type { LedgerStatement }
 export type ApiKey = Jsonified<ReturnType<typeof apiKeyView>>
 export type StorefrontSettings = SettingsByKind["storefront"]
 export type AccountSettings = SettingsByKind["account"]
@@ -247,6 +283,21 @@ export function createAtelierDashboard(sdk: AtelierSdk, config: AtelierDashboard
       /** Owners: a fresh onboarding link (Stripe's hosted page, or the sandbox's with the local gateway). */
       startOnboarding: (body: PayoutOnboardingRequest = {}) => call<{ url: string }>("POST", "/api/payouts/onboarding", { body }),
       status: () => call<PayoutStatus>("GET", "/api/payouts/status"),
+      /** Any member: earned, sent, pending and held (USD). */
+      balance: () => call<{ balance: LedgerBalance }>("GET", "/api/payouts/balance"),
+      /** Any member: a page of the ledger, newest first; pass `next_cursor` as `cursor` for the next one. */
+      ledger: (query: LedgerListParams = {}) => call<LedgerPage>("GET", "/api/payouts/ledger", { query }),
+      /** Any member: a month's statement (`YYYY-MM`, UTC) as JSON. */
+      statement: (month: string) => call<{ statement: LedgerStatement }>("GET", path`/api/payouts/statements/${month}`),
+      /** Any member: a month's statement as CSV text (a header row, then one row per entry, oldest first). */
+      statementCsv: async (month: string) => {
+        // Any other Accept than JSON: the client answers the Response itself.
+        const response = await client.fetch<Response>(path`/api/payouts/statements/${month}`, {
+          method: "GET",
+          headers: { ...headers(), accept: "text/csv" },
+        })
+        return response.text()
+      },
     },
     products: {
       list: (query: ProductListParams = {}) => call<DashboardProductList>("GET", "/api/products", { query }),
@@ -286,6 +337,21 @@ export function createAtelierDashboard(sdk: AtelierSdk, config: AtelierDashboard
       list: (query: DashboardOrdersParams = {}) => call<DashboardOrderList>("GET", "/api/dashboard/orders", { query }),
       retrieve: (id: string) => call<{ order: DashboardOrderDetail }>("GET", path`/api/dashboard/orders/${id}`),
       ship: (id: string, body: ShipOrderRequest) => call<ShipOrderResponse>("POST", path`/api/orders/${id}/ship`, { body }),
+      /** A gallery order's refunds (any member lists; owners refund). 400 for a store order. */
+      refunds: {
+        list: (id: string) => call<{ refunds: OrderRefund[] }>("GET", path`/api/orders/${id}/refunds`),
+        create: (id: string, body: RefundRequest) => call<{ refund: OrderRefund }>("POST", path`/api/orders/${id}/refunds`, { body }),
+      },
+      /** A gallery order's returns (any member lists; owners accept, refuse and receive, which refunds the items). */
+      returns: {
+        list: (id: string) => call<{ returns: OrderReturn[] }>("GET", path`/api/orders/${id}/returns`),
+        accept: (id: string, returnId: string, body: AcceptReturnRequest = {}) =>
+          call<{ return: OrderReturn }>("POST", path`/api/orders/${id}/returns/${returnId}/accept`, { body }),
+        refuse: (id: string, returnId: string, body: RefuseReturnRequest) =>
+          call<{ return: OrderReturn }>("POST", path`/api/orders/${id}/returns/${returnId}/refuse`, { body }),
+        receive: (id: string, returnId: string) =>
+          call<{ return: OrderReturn }>("POST", path`/api/orders/${id}/returns/${returnId}/receive`, { body: {} }),
+      },
     },
     analytics: {
       /** Revenue, order counts and top products of every order (store and gallery) of the last `days` days. */
@@ -307,6 +373,11 @@ export function createAtelierDashboard(sdk: AtelierSdk, config: AtelierDashboard
         retrieve: () => call<{ settings: NotificationSettings }>("GET", "/api/settings/notifications"),
         update: (body: NotificationSettingsRequest) =>
           call<{ settings: NotificationSettings }>("PUT", "/api/settings/notifications", { body }),
+      },
+      /** The return window (any member reads; owners change it). */
+      returns: {
+        retrieve: () => call<{ settings: ReturnSettings }>("GET", "/api/settings/returns"),
+        update: (body: ReturnSettingsRequest) => call<{ settings: ReturnSettings }>("PUT", "/api/settings/returns", { body }),
       },
       apiKeys: {
         list: () => call<{ api_keys: ApiKey[] }>("GET", "/api/settings/api-keys"),

@@ -21,7 +21,8 @@ import type { CartAddBody, CartQuery, CartRemoveBody, CartUpdateBody } from "../
 import type { CheckoutBody, ConfirmBody, ShippingAddressBody } from "../api/api/gallery/checkout/validators"
 import type { GalleryCollectionsQuery } from "../api/api/gallery/collections/validators"
 import type { SubscribeBody, UnsubscribeBody } from "../api/api/gallery/newsletter/validators"
-import type { ArtistAddressBody } from "../api/api/gallery/orders/validators"
+import type { ArtistAddressBody, ReturnRequestBody } from "../api/api/gallery/orders/validators"
+import type { publicReturnView } from "../api/api/orders/return-view"
 import type { ListedGalleryProduct } from "../api/api/gallery/products/product-view"
 import type { GalleryProductsQuery } from "../api/api/gallery/products/validators"
 import type { TrackReferralBody } from "../api/api/gallery/referral/validators"
@@ -68,6 +69,11 @@ export type CheckoutRequest = Omit<z.input<typeof CheckoutBody>, "shippingAddres
 export type ConfirmRequest = z.input<typeof ConfirmBody>
 /** POST /api/gallery/orders/{publicId}/addresses: `email` is the order's email (any case), its second key. */
 export type ArtistAddressRequest = Omit<z.input<typeof ArtistAddressBody>, "email"> & { email: string }
+/**
+ * POST /api/gallery/orders/{publicId}/returns (docs/returns.md): the artist (`orgId`) whose items go back, the items by
+ * product with quantities, a reason, and the order's email (the proof of being the buyer: a wrong one is 404).
+ */
+export type ReturnRequest = Omit<z.input<typeof ReturnRequestBody>, "email"> & { email: string }
 export type TrackReferralRequest = z.input<typeof TrackReferralBody>
 export type NewsletterSubscribeRequest = z.input<typeof SubscribeBody>
 export type NewsletterUnsubscribeRequest = z.input<typeof UnsubscribeBody>
@@ -136,6 +142,8 @@ export type GalleryOrder = Omit<Jsonified<PublicGalleryOrder>, "shippingAddress"
   shippingAddress: ShippingAddress | null
   artistOrders: GalleryArtistOrder[]
 }
+/** A return as the buyer sees it (status, the artist's instructions or refusal reason, the items by product). */
+export type GalleryReturn = Jsonified<ReturnType<typeof publicReturnView>>
 export type ReferralResponse = {
   success: true
   referral: { id: string; orgId: string; sessionId: string; createdAt: string; expiresAt: string }
@@ -371,6 +379,9 @@ export function createAtelierSdk(config: AtelierSdkConfig = {}) {
         /** A per_artist order's address for one artist's shipment. */
         setArtistAddress: (publicId: string, body: ArtistAddressRequest) =>
           post<{ order: GalleryOrder }>(path`/api/gallery/orders/${publicId}/addresses`, body),
+        /** Asks one artist to take back items of its shipped part (docs/returns.md); 201 `{return}`. */
+        requestReturn: (publicId: string, body: ReturnRequest) =>
+          post<{ return: GalleryReturn }>(path`/api/gallery/orders/${publicId}/returns`, body),
       },
       referral: {
         /** Records a click-through to an artist (cookie `gallery_ref`). */

@@ -19,6 +19,7 @@ const ProductPage = lazy(() => import("./pages/product").then((m) => ({ default:
 const OrdersPage = lazy(() => import("./pages/orders").then((m) => ({ default: m.OrdersPage })))
 const OrderPage = lazy(() => import("./pages/order").then((m) => ({ default: m.OrderPage })))
 const AnalyticsPage = lazy(() => import("./pages/analytics").then((m) => ({ default: m.AnalyticsPage })))
+const PayoutsPage = lazy(() => import("./pages/payouts").then((m) => ({ default: m.PayoutsPage })))
 const StorefrontSettingsPage = lazy(() => import("./pages/settings/storefront").then((m) => ({ default: m.StorefrontSettingsPage })))
 const AccountSettingsPage = lazy(() => import("./pages/settings/account").then((m) => ({ default: m.AccountSettingsPage })))
 const NotificationSettingsPage = lazy(() => import("./pages/settings/notifications").then((m) => ({ default: m.NotificationSettingsPage })))
@@ -52,6 +53,7 @@ function Page() {
   if (matchPath("/orders", path)) return <OrdersPage />
   if ((params = matchPath("/orders/:id", path))) return <OrderPage key={params.id} id={params.id} />
   if (matchPath("/analytics", path)) return <AnalyticsPage />
+  if (matchPath("/payouts", path)) return <PayoutsPage />
   if (matchPath("/campaigns", path)) return <CampaignsPage />
   if (matchPath("/campaigns/new", path)) return <CampaignNewPage />
   if (matchPath("/campaigns/segments/new", path)) return <SegmentPage />

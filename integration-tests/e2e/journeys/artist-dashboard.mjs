@@ -6,6 +6,7 @@
 // loading and error states and the API's validation messages next to their fields. Measures the first load and the
 // dashboard's JavaScript size (bench/results/latest.json, `ui.dashboard`).
 import assert from "node:assert/strict"
+import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { after, test } from "node:test"
@@ -127,6 +128,7 @@ test("artist dashboard: an artist creates a product and ships an order; a new ar
   const northPrint = (await sql("SELECT id FROM product WHERE handle = 'studio-north-print' AND deleted_at IS NULL")).rows[0].id
   const { token } = await api(apiUrl, "POST", "/auth/member/emailpass", { body: NORTH })
   let orderId = null
+  let galleryPublicId = null
   let productId = null
 
   let storeOrderId = null
@@ -143,6 +145,7 @@ test("artist dashboard: an artist creates a product and ships an order; a new ar
     assert.equal(mirrored.gallery_public_id, order.publicId)
     assert.equal(mirrored.status, "paid")
     orderId = mirrored.id
+    galleryPublicId = order.publicId
   })
 
   await t.test("first load", async () => {
@@ -345,6 +348,33 @@ test("artist dashboard: an artist creates a product and ships an order; a new ar
     await pages.shot(page, "analytics", { docs: "dashboard-analytics" })
   })
 
+  await t.test("payouts: the balance, the paid orders in the ledger, a month's statement as CSV", async () => {
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Payouts" }).click()
+    await page.getByTestId("balance-earned").waitFor()
+    // The gallery sale of the setup, and the transfer of its payout to studio-north's account (payable).
+    await page.locator('[data-ledger-entry="sale_earned"]', { hasText: `#${galleryPublicId}` }).first().waitFor()
+    await page.locator('[data-ledger-entry="transfer_sent"]').first().waitFor()
+    // The store sale of the setup: its destination charge was paid to the account at once.
+    await page.locator('[data-ledger-entry="plan_fee"]').first().waitFor()
+    const { balance } = await api(apiUrl, "GET", "/api/payouts/balance", { token })
+    assert.ok(balance.earned > 0, `earned ${balance.earned}`)
+    const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" })
+    for (const figure of ["earned", "sent", "pending", "held"]) {
+      assert.equal(await page.getByTestId(`balance-${figure}`).innerText(), usd.format(balance[figure]), figure)
+    }
+    await pages.shot(page, "payouts")
+
+    const month = new Date().toISOString().slice(0, 7)
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.locator(`[data-statement="${month}"]`).getByRole("button", { name: "CSV" }).click(),
+    ])
+    assert.equal(download.suggestedFilename(), `atelier-statement-${month}.csv`)
+    const csv = fs.readFileSync(await download.path(), "utf8")
+    assert.equal(csv.split("\n")[0], "date,kind,description,reference,order,amount,earned,sent")
+    assert.ok(csv.includes(`Gallery sale #${galleryPublicId}`), "the statement has the gallery sale")
+  })
+
   await t.test("settings: storefront, account, notifications, payouts, API keys", async () => {
     await page.getByRole("link", { name: "Settings" }).click()
     await page.getByRole("form", { name: "Storefront settings" }).waitFor()
@@ -380,7 +410,8 @@ test("artist dashboard: an artist creates a product and ships an order; a new ar
     await page.getByText("Saved.").waitFor()
     await pages.shot(page, "settings-notifications")
 
-    await page.getByRole("link", { name: "Payouts" }).click()
+    // The settings' tab (the sidebar's "Payouts" is the ledger's page).
+    await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Payouts" }).click()
     await page.locator('[data-payouts="enabled"]').waitFor()
     await pages.shot(page, "settings-payouts")
 
@@ -448,6 +479,9 @@ test("artist dashboard: an artist creates a product and ships an order; a new ar
     assert.equal(await page.locator('[data-field-error="rate-new-max_delivery_days"]').innerText(), "Give both the earliest and the latest delivery day, or neither")
     assert.equal(await form.locator("[data-field-error]").count(), 2)
     assert.deepEqual(rateCalls, [], "the form sent nothing")
+    assert.equal(await countries.getAttribute("aria-invalid"), "true", "the refused list is marked")
+    const shadowOf = (locator) => locator.evaluate((node) => getComputedStyle(node).boxShadow)
+    assert.notEqual(await shadowOf(countries), await shadowOf(page.locator("#rate-new-name")), "and wears the error border")
     await pages.shot(page, "settings-shipping-error")
     await countries.selectOption({ label: "France" })
     await form.getByRole("button", { name: "Add", exact: true }).click()
@@ -466,7 +500,7 @@ test("artist dashboard: an artist creates a product and ships an order; a new ar
     await form.getByRole("button", { name: "Add rate" }).click()
     const row = page.locator('[data-shipping-rate="Europe tracked"]')
     await row.waitFor()
-    assert.match(await row.innerText(), /DE, FR[\s\S]*\$12\.50[\s\S]*\$3\.00[\s\S]*\$150\.00[\s\S]*3–6 business days/)
+    assert.match(await row.innerText(), /Germany, France[\s\S]*\$12\.50[\s\S]*\$3\.00[\s\S]*\$150\.00[\s\S]*3–6 business days/)
     await pages.shot(page, "settings-shipping")
     const [stored] = (await api(apiUrl, "GET", "/api/shipping-rates", { token })).shipping_rates
     assert.deepEqual([stored.countries, stored.first_item_amount, stored.free_shipping_threshold], [["DE", "FR"], 12.5, 150])
@@ -575,7 +609,7 @@ test("artist dashboard: an artist creates a product and ships an order; a new ar
     await pages.shot(fresh, "new-artist-products-empty")
 
     await fresh.getByRole("link", { name: "Settings" }).click()
-    await fresh.getByRole("link", { name: "Payouts" }).click()
+    await fresh.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Payouts" }).click()
     await fresh.locator('[data-payouts="pending"]').waitFor()
     await fresh.getByRole("button", { name: "Set up payouts" }).click()
     // The local gateway's stand-in for Stripe's hosted onboarding page.

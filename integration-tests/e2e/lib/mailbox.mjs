@@ -10,11 +10,13 @@ export function openMailbox(dir = process.env.E2E_MAILBOX_DIR) {
   const read = () => {
     if (!dir) throw new Error("E2E_MAILBOX_DIR is not set: run with `npm run test:e2e`, or start the server with EMAIL_MAILBOX_DIR and pass it")
     if (!fs.existsSync(dir)) return []
+    // A keyed email's file is named after its key, not its time: oldest first is by `sent_at`.
     return fs
       .readdirSync(dir)
       .filter((file) => file.endsWith(".json"))
       .sort()
       .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")))
+      .sort((a, b) => (a.sent_at < b.sent_at ? -1 : a.sent_at > b.sent_at ? 1 : 0))
   }
   return {
     /** Every email sent so far, oldest first: `{id, to, template, subject, text, html, data, sent_at}`. */

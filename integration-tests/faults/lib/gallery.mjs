@@ -230,3 +230,22 @@ export async function listTransfersOverHttp(baseUrl, transferGroup) {
   }
   return { available: true, transfers: res.body.data }
 }
+
+/** An administrator's refund of one artist order (its Medusa order id, docs/refunds.md): POST /api/admin/orders/{id}/refunds. */
+export function refundAsAdmin(baseUrl, token, medusaOrderId, body, options = {}) {
+  return request(baseUrl, "POST", `/api/admin/orders/${medusaOrderId}/refunds`, {
+    body,
+    headers: { authorization: `Bearer ${token}` },
+    ...options,
+  })
+}
+
+/** The sandbox opens a dispute on an intent's charge (`amount` cents) and raises `charge.dispute.created` (docs/disputes.md). */
+export function openSandboxDispute(baseUrl, paymentIntentId, amountCents, options = {}) {
+  return request(baseUrl, "POST", `/api/sandbox/payment-intents/${paymentIntentId}/dispute`, { body: { amount: amountCents }, ...options })
+}
+
+/** The sandbox closes the intent's dispute (`won` or `lost`) and raises `charge.dispute.closed`; again, it raises it again. */
+export function closeSandboxDispute(baseUrl, paymentIntentId, outcome, options = {}) {
+  return request(baseUrl, "POST", `/api/sandbox/payment-intents/${paymentIntentId}/dispute/close`, { body: { outcome }, ...options })
+}

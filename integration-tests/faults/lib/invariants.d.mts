@@ -20,3 +20,6 @@ export function checkOrders(
   stats: { orders: number; charged: number; paid: number; cancelled: number; pending: number; transfers: number }
   httpTransfers: "checked" | "absent" | "skipped"
 }>
+
+export function checkRefunds(sql: Sql, galleryOrderIds: string[]): Promise<{ violations: Violation[]; stats: { refunds: number } }>
+export function checkDisputes(sql: Sql, galleryOrderIds: string[]): Promise<{ violations: Violation[]; stats: { disputes: number } }>

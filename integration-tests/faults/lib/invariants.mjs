@@ -14,6 +14,8 @@ export const INVARIANTS = [
   { id: 3, name: "reservations = paid quantities; none for unpaid orders; no level over-reserved" },
   { id: 4, name: "emails exactly once: confirmation + one new-order per artist-order owner" },
   { id: 5, name: "one transfer of 88 % per paid artist order with an account; none otherwise" },
+  { id: 6, name: "refunds: one provider refund and one reversal per record, ledger = provider, never over the charge" },
+  { id: 7, name: "disputes lost: one reversal per planned payout, ledger = provider; none held after closing" },
 ]
 
 const isPaid = (status) => PAID_STATUSES.includes(status)
@@ -55,8 +57,11 @@ export async function checkOrders(sql, paymentIntentIds, options = {}) {
   const [intents, refunds, artistOrders] = await Promise.all([
     q(`SELECT id, status, charge_id FROM sandbox_payment_intent WHERE id = ANY($1)`, [paymentIntentIds]),
     q(
+      // Refunds of refund records (docs/refunds.md, keys `refund-gref_...`) are invariant 6's.
       `SELECT payment_intent_id, sum(amount)::int AS amount, count(*)::int AS n
-         FROM sandbox_refund WHERE payment_intent_id = ANY($1) AND deleted_at IS NULL GROUP BY payment_intent_id`,
+         FROM sandbox_refund WHERE payment_intent_id = ANY($1) AND deleted_at IS NULL
+          AND idempotency_key NOT LIKE 'refund-gref%'
+         GROUP BY payment_intent_id`,
       [paymentIntentIds]
     ),
     q(
@@ -294,4 +299,130 @@ function groupBy(list, keyOf) {
     map.get(key).push(item)
   }
   return map
+}
+
+/**
+ * Invariant 6 for the refund records of these gallery orders (docs/refunds.md): each record `succeeded`, with exactly
+ * one provider refund under `refund-{id}` of its amount, exactly one reversal under `refund-reversal-{id}` of the
+ * artist's share when its payout had been sent (none otherwise), and one `refund_reversal` ledger entry of that same
+ * amount; no provider refund or reversal under a refund key without its record; per gallery order, never more refunded
+ * than charged.
+ */
+export async function checkRefunds(sql, galleryOrderIds) {
+  const violations = []
+  if (!galleryOrderIds.length) return { violations, stats: { refunds: 0 } }
+  const q = async (text, params) => (await sql(text, params)).rows
+  const [records, providerRefunds, reversals, ledger, totals] = await Promise.all([
+    q(
+      `SELECT r.id, r.gallery_order_id, r.status, r.amount_cents, r.artist_share_cents, r.payout_action, o.payment_intent_id
+         FROM gallery_refund r JOIN gallery_order o ON o.id = r.gallery_order_id
+        WHERE r.gallery_order_id = ANY($1) AND r.deleted_at IS NULL`,
+      [galleryOrderIds]
+    ),
+    q(
+      `SELECT sr.idempotency_key, sr.amount FROM sandbox_refund sr
+         JOIN gallery_order o ON o.payment_intent_id = sr.payment_intent_id
+        WHERE o.id = ANY($1) AND sr.idempotency_key LIKE 'refund-gref%' AND sr.deleted_at IS NULL`,
+      [galleryOrderIds]
+    ),
+    q(`SELECT idempotency_key, amount FROM sandbox_transfer_reversal WHERE idempotency_key LIKE 'refund-reversal-gref%' AND deleted_at IS NULL`),
+    q(
+      `SELECT refund_id, amount_cents, count(*) OVER (PARTITION BY refund_id)::int AS n FROM gallery_ledger_entry
+        WHERE gallery_order_id = ANY($1) AND kind = 'refund_reversal' AND refund_id IS NOT NULL`,
+      [galleryOrderIds]
+    ),
+    q(
+      `SELECT o.id, o.total_cents, coalesce(sum(r.amount_cents), 0)::int AS refunded
+         FROM gallery_order o LEFT JOIN gallery_refund r ON r.gallery_order_id = o.id AND r.deleted_at IS NULL
+        WHERE o.id = ANY($1) GROUP BY o.id, o.total_cents`,
+      [galleryOrderIds]
+    ),
+  ])
+  const recordIds = new Set(records.map((r) => r.id))
+  for (const record of records) {
+    const label = `refund ${record.id}`
+    if (record.status !== "succeeded") violations.push(violation(6, `status:${record.id}`, `${label}: ${record.status}`))
+    const mine = providerRefunds.filter((p) => p.idempotency_key === `refund-${record.id}`)
+    if (mine.length !== 1 || mine[0].amount !== record.amount_cents) {
+      violations.push(violation(6, `provider:${record.id}`, `${label}: ${mine.length} provider refunds (${mine.map((m) => m.amount)}), expected one of ${record.amount_cents}`))
+    }
+    const reversed = reversals.filter((r) => r.idempotency_key === `refund-reversal-${record.id}`)
+    const entries = ledger.filter((e) => e.refund_id === record.id)
+    if (record.payout_action === "reversal") {
+      if (reversed.length !== 1 || reversed[0].amount !== record.artist_share_cents) {
+        violations.push(violation(6, `reversal:${record.id}`, `${label}: ${reversed.length} reversals, expected one of ${record.artist_share_cents}`))
+      }
+      if (entries.length !== 1 || entries[0].amount_cents !== (reversed[0]?.amount ?? -1)) {
+        violations.push(violation(6, `ledger:${record.id}`, `${label}: ${entries.length} ledger reversals, expected one equal to the provider's`))
+      }
+    } else if (reversed.length || entries.length) {
+      violations.push(violation(6, `reversal:${record.id}`, `${label}: reversed although its payout was not sent`))
+    }
+  }
+  for (const p of providerRefunds) {
+    if (!recordIds.has(p.idempotency_key.slice("refund-".length))) {
+      violations.push(violation(6, `orphan:${p.idempotency_key}`, `provider refund ${p.idempotency_key} without its record`))
+    }
+  }
+  for (const total of totals) {
+    if (total.refunded > total.total_cents) {
+      violations.push(violation(6, `over:${total.id}`, `gallery order ${total.id}: refunded ${total.refunded} of ${total.total_cents}`))
+    }
+  }
+  return { violations, stats: { refunds: records.length } }
+}
+
+/**
+ * Invariant 7 for the disputes of these gallery orders (docs/disputes.md): once the provider closed a dispute, Atelier
+ * has it closed with the same outcome; a lost one's plan has each reversal made exactly once under
+ * `dispute-reversal-{dispute}-{payout}` with its amount, and a `dispute_reversal` ledger entry of that amount; no payout
+ * of the order is still held.
+ */
+export async function checkDisputes(sql, galleryOrderIds) {
+  const violations = []
+  if (!galleryOrderIds.length) return { violations, stats: { disputes: 0 } }
+  const q = async (text, params) => (await sql(text, params)).rows
+  const [disputes, reversals, ledger, held] = await Promise.all([
+    q(
+      `SELECT d.id, d.provider_dispute_id, d.gallery_order_id, d.status, d.outcome, d.loss_plan, sd.status AS provider_status
+         FROM gallery_dispute d LEFT JOIN sandbox_dispute sd ON sd.id = d.provider_dispute_id
+        WHERE d.gallery_order_id = ANY($1)`,
+      [galleryOrderIds]
+    ),
+    q(`SELECT idempotency_key, amount FROM sandbox_transfer_reversal WHERE idempotency_key LIKE 'dispute-reversal-%' AND deleted_at IS NULL`),
+    q(
+      `SELECT dispute_id, payout_id, amount_cents FROM gallery_ledger_entry
+        WHERE gallery_order_id = ANY($1) AND kind = 'dispute_reversal'`,
+      [galleryOrderIds]
+    ),
+    q(
+      `SELECT p.gallery_order_id, count(*)::int AS n FROM gallery_payout p
+         JOIN gallery_dispute d ON d.gallery_order_id = p.gallery_order_id AND d.closed_at IS NOT NULL
+        WHERE p.gallery_order_id = ANY($1) AND p.held_at IS NOT NULL GROUP BY 1`,
+      [galleryOrderIds]
+    ),
+  ])
+  for (const dispute of disputes) {
+    const label = `dispute ${dispute.provider_dispute_id}`
+    const providerClosed = dispute.provider_status === "won" || dispute.provider_status === "lost"
+    if (providerClosed && dispute.outcome !== dispute.provider_status) {
+      violations.push(violation(7, `outcome:${dispute.id}`, `${label}: ${dispute.provider_status} at the provider, ${dispute.outcome ?? dispute.status} here`))
+      continue
+    }
+    if (dispute.outcome !== "lost") continue
+    for (const item of dispute.loss_plan ?? []) {
+      if (item.action !== "reversal" || item.amount_cents <= 0) continue
+      const key = `dispute-reversal-${dispute.provider_dispute_id}-${item.payout_id}`
+      const made = reversals.filter((r) => r.idempotency_key === key)
+      const entries = ledger.filter((e) => e.dispute_id === dispute.id && e.payout_id === item.payout_id)
+      if (made.length !== 1 || made[0].amount !== item.amount_cents) {
+        violations.push(violation(7, `reversal:${key}`, `${label}: ${made.length} reversals for payout ${item.payout_id}, expected one of ${item.amount_cents}`))
+      }
+      if (entries.length !== 1 || entries[0].amount_cents !== item.amount_cents) {
+        violations.push(violation(7, `ledger:${key}`, `${label}: ${entries.length} ledger reversals for payout ${item.payout_id}`))
+      }
+    }
+  }
+  for (const row of held) violations.push(violation(7, `held:${row.gallery_order_id}`, `order ${row.gallery_order_id}: ${row.n} payouts still held after its dispute closed`))
+  return { violations, stats: { disputes: disputes.length } }
 }

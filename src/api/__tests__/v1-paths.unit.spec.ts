@@ -9,6 +9,7 @@ describe("resolveV1Path", () => {
     expect(resolveV1Path("GET", "/ORDERS")).toEqual({ outcome: "ok" })
     expect(resolveV1Path("GET", "/openapi.json")).toEqual({ outcome: "ok" })
     expect(resolveV1Path("OPTIONS", "/orders")).toEqual({ outcome: "ok" })
+    expect(resolveV1Path("GET", "/payouts/ledger")).toEqual({ outcome: "ok" })
   })
 
   it("answers 404 for a path it does not have and 405 with Allow for a method", () => {
@@ -18,5 +19,7 @@ describe("resolveV1Path", () => {
     expect(resolveV1Path("DELETE", "/products")).toEqual({ outcome: "method_not_allowed", allow: ["GET", "POST", "HEAD"] })
     expect(resolveV1Path("POST", "/orders/ord_1")).toEqual({ outcome: "method_not_allowed", allow: ["GET", "HEAD"] })
     expect(resolveV1Path("POST", "/openapi.json")).toEqual({ outcome: "method_not_allowed", allow: ["GET", "HEAD"] })
+    expect(resolveV1Path("POST", "/payouts/ledger")).toEqual({ outcome: "method_not_allowed", allow: ["GET", "HEAD"] })
+    expect(resolveV1Path("GET", "/payouts")).toEqual({ outcome: "not_found" })
   })
 })

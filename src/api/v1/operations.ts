@@ -2,6 +2,8 @@ import type { z } from "@medusajs/framework/zod"
 import type { ApiScope } from "../../lib/api-scopes"
 import {
   CreateProductBody,
+  LedgerListResponse,
+  LedgerListSpec,
   OrderDetailSpec,
   OrderListResponse,
   OrderListSpec,
@@ -69,6 +71,15 @@ export const V1_OPERATIONS: V1Operation[] = [
     query: OrderDetailSpec,
     success: { status: 200, schema: OrderResponse, description: "The order" },
     notFound: true,
+  },
+  {
+    method: "GET",
+    path: "/payouts/ledger",
+    operationId: "listLedgerEntries",
+    summary: "List the organization's ledger entries (earnings, fees, transfers, reversals), newest first (cursor pages)",
+    scope: "read:orders",
+    query: LedgerListSpec,
+    success: { status: 200, schema: LedgerListResponse, description: "A page of ledger entries" },
   },
 ]
 

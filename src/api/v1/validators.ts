@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { API_SCOPES } from "../../lib/api-scopes"
+import { LEDGER_ENTRY_KINDS } from "../../lib/ledger"
 import { ARTWORK_TYPES } from "../../lib/artwork-types"
 import {
   amountValue,
@@ -63,6 +64,17 @@ export const OrderListSpec: ListSpec = {
     source: { schema: enumValue(PLATFORM_ORDER_SOURCES), operators: ["eq", "ne", "in"], description: "Where it was sold." },
     created_at: { schema: timestampValue, operators: ["eq", "ne", "gte", "lte"], description: "Creation time (ISO 8601)." },
     total: { schema: amountValue, operators: ["eq", "ne", "gte", "lte", "in"], description: "Order total in USD." },
+  },
+}
+
+export const LedgerListSpec: ListSpec = {
+  params: {
+    cursor: z.string().describe("`meta.next_cursor` of the previous page (opaque)."),
+    per_page: PerPageParam,
+  },
+  filters: {
+    kind: { schema: enumValue(LEDGER_ENTRY_KINDS), operators: ["eq", "ne", "in"], description: "Kind of entry." },
+    occurred_at: { schema: timestampValue, operators: ["gte", "lte"], description: "When the movement happened (ISO 8601)." },
   },
 }
 
@@ -167,6 +179,26 @@ export const OrderListResponse = z.object({
   meta: z.object({ has_more: z.boolean(), next_cursor: z.string().nullable() }),
 })
 export const OrderResponse = z.object({ data: OrderSchema })
+
+export const LedgerEntrySchema = z.object({
+  id: z.string(),
+  kind: z.enum(LEDGER_ENTRY_KINDS),
+  amount: z.number().describe("The movement's size in USD (positive)"),
+  earned: z.number().describe("What it did to the organization's earnings, USD (signed)"),
+  sent: z.number().describe("What it did to the money sent to its account, USD (signed)"),
+  currency: z.string(),
+  description: z.string(),
+  reference: z.string().nullable().describe("The payment provider's id of the movement (tr_, trr_, pi_), when there is one"),
+  gallery_order_public_id: z.string().nullable(),
+  artist_order_id: z.string().nullable(),
+  store_payment_id: z.string().nullable(),
+  occurred_at: z.string().describe("ISO 8601"),
+})
+
+export const LedgerListResponse = z.object({
+  data: z.array(LedgerEntrySchema),
+  meta: z.object({ has_more: z.boolean(), next_cursor: z.string().nullable() }),
+})
 
 export const ErrorResponse = z.object({
   error: z.object({

@@ -85,6 +85,7 @@ describe("webhook retries and disabling", () => {
 
   it("knows the event types", () => {
     expect(isWebhookEventType("order.paid")).toBe(true)
-    expect(isWebhookEventType("order.refunded")).toBe(false)
+    expect(isWebhookEventType("order.refunded")).toBe(true)
+    expect(isWebhookEventType("order.exploded")).toBe(false)
   })
 })

@@ -3,6 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { entityId } from "../../lib/entity-id"
 import { preparedStatement, runPrepared } from "../common/prepared-statement"
 import { sqlKnex } from "../common/sql-manager"
+import { insertLedgerEntriesIf, ledgerEntryRows, type NewLedgerEntry } from "./ledger"
 import { queueOutboxIfPaid, type NewOutboxMessage } from "./outbox"
 import { PENDING_BY_ID } from "./pending-guard"
 import type { CreatedPayout, NewPayoutInput } from "./payouts"
@@ -115,7 +116,8 @@ SELECT p.id, p.public_id, p.created_at,
 FROM parent p`)
 
 /**
- * The payment's write (markOrderPaid): paid state, transitions, payouts, the emptied cart and the outbox. The cart's
+ * The payment's write (markOrderPaid): paid state, transitions, payouts, the emptied cart, the outbox and the ledger's
+ * earnings of each artist order that became paid (docs/payouts-ledger.md). The cart's
  * indexes are partial (`deleted_at IS NULL`), so its delete names that condition: without it the only plan was a scan
  * of every open cart, on every payment (docs/architecture.md, "Queries and hot paths"). Exported for that plan's test.
  */
@@ -149,7 +151,8 @@ payouts AS (
 cart AS (
   DELETE FROM gallery_cart_item c USING paid WHERE c.session_id = paid.cart_session_id AND c.deleted_at IS NULL
 ),
-${queueOutboxIfPaid("paid")}
+${queueOutboxIfPaid("paid")},
+${insertLedgerEntriesIf("paid", "l.artist_order_id IN (SELECT id FROM artists)")}
 SELECT (SELECT count(*) FROM paid)::int AS paid,
        coalesce((SELECT json_agg(json_build_object('id', p.id, 'artist_order_id', p.artist_order_id,
                   'organization_id', p.organization_id, 'amount_cents', p.amount_cents)) FROM payouts p), '[]'::json)
@@ -243,8 +246,9 @@ export async function deleteCheckoutOrder(manager: SqlEntityManager, orderId: st
 
 /**
  * pending -> paid, in one statement: the parent and its artist orders become paid at `paidAt`, a transition is
- * recorded for each, one payout per artist order is created (unique per artist order) and the cart session's
- * items are deleted. Nothing happens (paid = false) unless the order is still pending.
+ * recorded for each, one payout per artist order is created (unique per artist order), the cart session's
+ * items are deleted and the ledger's entries of the artist orders that moved are written. Nothing happens (paid =
+ * false) unless the order is still pending.
  */
 export async function markOrderPaid(
   manager: SqlEntityManager,
@@ -255,6 +259,11 @@ export async function markOrderPaid(
     payouts: NewPayoutInput[]
     /** The outbox messages the payment causes: written by the same statement, so they exist iff it committed. */
     outbox: NewOutboxMessage[]
+    /**
+     * The ledger entries of the payment (lib/ledger.ts galleryPaymentLedgerEntries): written by the same statement
+     * for the artist orders that moved from pending, so they exist iff the payment does.
+     */
+    ledger?: NewLedgerEntry[]
   }
 ): Promise<MarkOrderPaidResult> {
   const payouts = input.payouts.map((p) => ({ ...p, id: entityId("pay") }))
@@ -273,6 +282,7 @@ export async function markOrderPaid(
     JSON.stringify(transitions),
     JSON.stringify(payouts),
     JSON.stringify(outbox),
+    JSON.stringify(ledgerEntryRows(input.ledger ?? [])),
   ])
   const row = result.rows[0] as { paid: number; payouts: CreatedPayout[] } | undefined
   return { paid: row?.paid === 1, payouts: row?.payouts ?? [] }

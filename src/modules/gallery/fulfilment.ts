@@ -15,7 +15,9 @@ import {
   type ArtistOrderStatus,
   type GalleryOrderStatus,
 } from "../../lib/gallery-order-status"
+import { LEDGER_DESCRIPTIONS, ledgerEntryKey } from "../../lib/ledger"
 import type { OutboxMessageInput } from "../../lib/outbox"
+import { insertLedgerEntriesPerRow, sqlLiteral } from "./ledger"
 import { insertOutboxMessages } from "./outbox"
 
 /**
@@ -71,6 +73,21 @@ export type MarkOrderCancelledResult = {
 
 /** Why pending payouts of a cancelled order failed: they are never transferred (the payouts job skips them). */
 export const PAYOUT_CANCELLED_REASON = "order_cancelled"
+
+/**
+ * The ledger entry of each pending payout a cancellation fails (`moved`): what the artist had earned and will not be
+ * sent comes off their earnings (`transfer_reduced`, keyed by the payout), at the cancellation's time.
+ */
+const CANCELLED_PAYOUT_LEDGER = insertLedgerEntriesPerRow("moved", "transfer_reduced", {
+  key: `'${ledgerEntryKey("transfer_reduced", "")}' || moved.id`,
+  organizationId: "moved.organization_id",
+  amountCents: "moved.amount_cents",
+  description: sqlLiteral(LEDGER_DESCRIPTIONS.cancellationReduction),
+  occurredAt: "moved.cancelled_at",
+  galleryOrderId: "moved.gallery_order_id",
+  artistOrderId: "moved.artist_order_id",
+  payoutId: "moved.id",
+})
 
 export type LockedArtistOrder = {
   id: string
@@ -258,7 +275,8 @@ export async function setArtistOrderStatus(
  * it runs, and a ship that committed first makes it refuse): 404 Order not found; 400 Order cannot be cancelled
  * after shipment (any artist order shipped or delivered); an already cancelled order is returned as it is
  * (cancelledNow false). Otherwise: status cancelled + cancelled_at, its transition, and the order's pending
- * payouts become failed (PAYOUT_CANCELLED_REASON) so that they are never transferred later.
+ * payouts become failed (PAYOUT_CANCELLED_REASON) so that they are never transferred later, each with its
+ * `transfer_reduced` ledger entry in the same statement.
  */
 export async function markOrderCancelled(
   manager: SqlEntityManager,
@@ -294,9 +312,14 @@ export async function markOrderCancelled(
     { galleryOrderId: parent.id, artistOrderId: null, from: parent.status, to: "cancelled", at: cancelledAt },
   ])
   await manager.execute(
-    `UPDATE gallery_payout SET status = 'failed', failure_reason = ?, updated_at = now()
-       WHERE gallery_order_id = ? AND status = 'pending' AND deleted_at IS NULL`,
-    [PAYOUT_CANCELLED_REASON, parent.id]
+    `WITH moved AS (
+       UPDATE gallery_payout SET status = 'failed', failure_reason = ?, updated_at = now()
+       WHERE gallery_order_id = ? AND status = 'pending' AND deleted_at IS NULL
+       RETURNING id, organization_id, amount_cents, gallery_order_id, artist_order_id, ?::timestamptz AS cancelled_at
+     ),
+     ${CANCELLED_PAYOUT_LEDGER}
+     SELECT count(*)::int AS failed FROM moved`,
+    [PAYOUT_CANCELLED_REASON, parent.id, cancelledAt]
   )
   await insertOutboxMessages(manager, outbox)
   return { order: rows[0], cancelledNow: true, previousStatus: parent.status, cancelledAt }

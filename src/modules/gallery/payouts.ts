@@ -1,12 +1,15 @@
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
+import { LEDGER_DESCRIPTIONS, ledgerEntryKey } from "../../lib/ledger"
 import { sqlKnex } from "../common/sql-manager"
+import { insertLedgerEntriesPerRow, sqlLiteral } from "./ledger"
 import { PENDING_BY_ID } from "./pending-guard"
 
 /**
  * The gallery payouts' writes and reads, run by GalleryModuleService. A payout is created pending, one per artist
  * order, by the payment's statement (checkout.ts, markOrderPaid); the payouts job claims transfer attempts, records
  * their transfers or failures and reports lasting failures; a cancellation fails the pending ones (fulfilment.ts)
- * and reverses the transferred ones.
+ * and reverses the transferred ones. A transfer and a reversal write their ledger entry in their own statement
+ * (docs/payouts-ledger.md), keyed by the payout, only when the payout actually moved.
  */
 
 export type NewPayoutInput = {
@@ -36,9 +39,23 @@ export type FailingPayout = {
   artist_name: string
 }
 
+/** The ledger entry of each payout a statement moved to transferred (`moved`: its RETURNING row). */
+const TRANSFER_SENT_LEDGER = insertLedgerEntriesPerRow("moved", "transfer_sent", {
+  key: `'${ledgerEntryKey("transfer_sent", "")}' || moved.id`,
+  organizationId: "moved.organization_id",
+  amountCents: "moved.amount_cents",
+  description: sqlLiteral(LEDGER_DESCRIPTIONS.transferSent),
+  occurredAt: "moved.transferred_at",
+  galleryOrderId: "moved.gallery_order_id",
+  artistOrderId: "moved.artist_order_id",
+  payoutId: "moved.id",
+  reference: "moved.transfer_id",
+})
+
 /**
- * pending -> transferred with each transfer's id, for several payouts in one statement; returns the ids of the
- * payouts that were still pending (and are now transferred).
+ * pending -> transferred with each transfer's id, for several payouts in one statement that also writes each one's
+ * `transfer_sent` ledger entry (its stored amount, the transfer id as reference); returns the ids of the payouts that
+ * were still pending (and are now transferred).
  */
 export async function recordPayoutTransfers(
   manager: SqlEntityManager,
@@ -46,12 +63,17 @@ export async function recordPayoutTransfers(
 ): Promise<string[]> {
   if (!transfers.length) return []
   const rows = (await manager.execute(
-    `UPDATE gallery_payout p
+    `WITH moved AS (
+       UPDATE gallery_payout p
        SET status = 'transferred', transfer_id = t.transfer_id, destination = t.destination, transferred_at = now(),
            failure_reason = NULL, updated_at = now()
        FROM jsonb_to_recordset(?::jsonb) AS t(payout_id text, transfer_id text, destination text)
        WHERE p.id = t.payout_id AND p.status = 'pending' AND p.deleted_at IS NULL
-       RETURNING p.id`,
+       RETURNING p.id, p.organization_id, p.amount_cents, p.gallery_order_id, p.artist_order_id, p.transfer_id,
+                 p.transferred_at
+     ),
+     ${TRANSFER_SENT_LEDGER}
+     SELECT id FROM moved`,
     [
       JSON.stringify(
         transfers.map((t) => ({ payout_id: t.payoutId, transfer_id: t.transferId, destination: t.destination }))
@@ -73,15 +95,50 @@ export async function recordPayoutFailure(
   )
 }
 
-/** transferred -> reversed with the reversal's id (guarded by the status, so it is recorded once). */
+/**
+ * The ledger entry of a cancellation's reversal (`moved`: the payout now reversed): what the reversal took back is
+ * what was still sent of its artist order, the transfer less the artist's share already taken back by refunds and
+ * disputes (their entries), read from the ledger before this statement.
+ */
+const CANCELLATION_REVERSAL_LEDGER = insertLedgerEntriesPerRow(
+  "moved",
+  "refund_reversal",
+  {
+    key: `'${ledgerEntryKey("refund_reversal", "")}' || moved.id`,
+    organizationId: "moved.organization_id",
+    amountCents: "coalesce(still.sent_cents, moved.amount_cents)",
+    description: sqlLiteral(LEDGER_DESCRIPTIONS.cancellationReversal),
+    occurredAt: "moved.reversed_at",
+    galleryOrderId: "moved.gallery_order_id",
+    artistOrderId: "moved.artist_order_id",
+    payoutId: "moved.id",
+    reference: "moved.reversal_id",
+  },
+  `LEFT JOIN LATERAL (
+       SELECT sum(l.sent_cents) AS sent_cents FROM gallery_ledger_entry l
+       WHERE l.artist_order_id = moved.artist_order_id AND l.organization_id = moved.organization_id
+         AND l.deleted_at IS NULL
+       HAVING count(*) FILTER (WHERE l.kind = 'transfer_sent') > 0
+     ) still ON true`
+)
+
+/**
+ * transferred -> reversed with the reversal's id (guarded by the status, so it is recorded once), with the
+ * `refund_reversal` ledger entry keyed by the payout in the same statement.
+ */
 export async function recordPayoutReversal(
   manager: SqlEntityManager,
   input: { payoutId: string; reversalId: string }
 ): Promise<void> {
   await manager.execute(
-    `UPDATE gallery_payout
+    `WITH moved AS (
+       UPDATE gallery_payout
        SET status = 'reversed', reversal_id = ?, reversed_at = now(), failure_reason = NULL, updated_at = now()
-       WHERE id = ? AND status = 'transferred'`,
+       WHERE id = ? AND status = 'transferred'
+       RETURNING id, organization_id, amount_cents, gallery_order_id, artist_order_id, reversal_id, reversed_at
+     ),
+     ${CANCELLATION_REVERSAL_LEDGER}
+     SELECT count(*)::int AS reversed FROM moved`,
     [input.reversalId, input.payoutId]
   )
 }

@@ -10,6 +10,7 @@ import type { AddCartItemResult, CartItemRow } from "./cart"
 import * as checkout from "./checkout"
 import type { CheckoutOrderInput, CreatedCheckoutOrder, MarkOrderPaidResult } from "./checkout"
 import * as fulfilment from "./fulfilment"
+import type { NewLedgerEntry } from "./ledger"
 import type {
   ArtistOrderStatusChangeRecord,
   MarkOrderCancelledResult,
@@ -20,14 +21,25 @@ import { ArtistOrder } from "./models/artist-order"
 import { ArtistOrderAddressChange } from "./models/artist-order-address-change"
 import { ArtistOrderItem } from "./models/artist-order-item"
 import { CartItem } from "./models/cart-item"
+import { Dispute } from "./models/dispute"
+import * as disputes from "./disputes"
+import type { DisputeChange } from "./disputes"
+import type { DisputeFacts } from "../../lib/disputes"
 import { GalleryOrder } from "./models/gallery-order"
+import { LedgerEntry } from "./models/ledger-entry"
 import { OrderTransition } from "./models/order-transition"
 import { OutboxMessage } from "./models/outbox-message"
 import { Payout } from "./models/payout"
+import { Refund } from "./models/refund"
+import { Return } from "./models/return"
 import { StorePayment } from "./models/store-payment"
 import * as outbox from "./outbox"
 import type { ClaimedOutboxMessage, NewOutboxMessage } from "./outbox"
 import * as payouts from "./payouts"
+import * as refunds from "./refunds"
+import * as returns from "./returns"
+import type { MoveReturnInput, RequestReturnInput, ReturnRecord } from "./returns"
+import type { RecordRefundInput } from "./refunds"
 import type { FailingPayout, NewPayoutInput, PayoutAttemptClaim } from "./payouts"
 import * as storePayments from "./store-payments"
 import type { NewStorePayment, StorePaymentRow } from "./store-payments"
@@ -42,9 +54,13 @@ export type {
   MarkOrderPaidResult,
 } from "./checkout"
 export { MARK_ORDER_PAID, PUBLIC_ID_TAKEN } from "./checkout"
+export type { NewLedgerEntry } from "./ledger"
 export type { ClaimedOutboxMessage, NewOutboxMessage } from "./outbox"
 export type { CreatedPayout, FailingPayout, NewPayoutInput, PayoutAttemptClaim } from "./payouts"
 export type { NewStorePayment, StorePaymentRow } from "./store-payments"
+export type { RecordRefundInput } from "./refunds"
+export type { DisputeChange } from "./disputes"
+export type { MoveReturnInput, RequestReturnInput, ReturnRecord } from "./returns"
 
 /**
  * Gallery module: cart items, parent and artist orders, items, payouts, transitions.
@@ -70,6 +86,10 @@ class GalleryModuleService extends MedusaService({
   OrderTransition,
   OutboxMessage,
   StorePayment,
+  Refund,
+  Return,
+  LedgerEntry,
+  Dispute,
 }) {
   // ---- Checkout (checkout.ts): the order as checkout records it, then what its payment makes of it.
 
@@ -101,6 +121,8 @@ class GalleryModuleService extends MedusaService({
       payouts: NewPayoutInput[]
       /** The outbox messages the payment causes: written by the same statement, so they exist iff it committed. */
       outbox: NewOutboxMessage[]
+      /** Its ledger entries (earnings per artist order), written by the same statement for the orders that moved. */
+      ledger?: NewLedgerEntry[]
     },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<MarkOrderPaidResult> {
@@ -207,7 +229,7 @@ class GalleryModuleService extends MedusaService({
     return await fulfilment.setArtistOrderStatus(this.manager_(sharedContext), input)
   }
 
-  /** The state change of a cancellation, under the order's row lock; its pending payouts become failed. */
+  /** The state change of a cancellation, under the order's row lock; its pending payouts become failed (ledger entries). */
   @InjectTransactionManager()
   async markOrderCancelled(
     orderId: string,
@@ -227,9 +249,99 @@ class GalleryModuleService extends MedusaService({
     await fulfilment.recordCancellationRefund(this.manager_(sharedContext), input)
   }
 
+  // ---- Refunds (refunds.ts): recorded under the order's row lock, their money moved through the outbox.
+
+  /** Records a planned refund with its effects and outbox message, in one transaction (INVALID_DATA past a limit). */
+  @InjectTransactionManager()
+  async recordRefund(
+    input: RecordRefundInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await refunds.recordRefund(this.manager_(sharedContext), input)
+  }
+
+  /** Stores the provider's refund id of a refund (first writer wins). */
+  @InjectManager()
+  async recordProviderRefund(
+    input: { refundId: string; providerRefundId: string },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await refunds.recordProviderRefund(this.manager_(sharedContext), input)
+  }
+
+  /** pending -> succeeded with its reversal, ledger entries and outbox messages; false when no longer pending. */
+  @InjectTransactionManager()
+  async completeRefund(
+    input: { refundId: string; reversalId: string | null; ledger: NewLedgerEntry[]; outbox: OutboxMessageInput[] },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    return await refunds.completeRefund(this.manager_(sharedContext), input)
+  }
+
+  /** Why a refund's money could not be moved yet (it stays pending). */
+  @InjectManager()
+  async recordRefundFailure(
+    input: { refundId: string; reason: string },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await refunds.recordRefundFailure(this.manager_(sharedContext), input)
+  }
+
+  // ---- Returns (returns.ts): each step in one transaction under the order's row lock, with its outbox messages.
+
+  /** A customer's return request, planned and recorded under the lock (400 past the window or the items). */
+  @InjectTransactionManager()
+  async requestReturn(
+    input: RequestReturnInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<ReturnRecord> {
+    return await returns.requestReturn(this.manager_(sharedContext), input)
+  }
+
+  /** The artist's accept / refuse / receive step (404 another organization's return, 400 a step out of order). */
+  @InjectTransactionManager()
+  async moveReturn(
+    input: MoveReturnInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<ReturnRecord> {
+    return await returns.moveReturn(this.manager_(sharedContext), input)
+  }
+
+  // ---- Disputes (disputes.ts): each event recorded with its holds, cuts and outbox messages in one transaction.
+
+  /** Records a `charge.dispute.*` event on its gallery order or store payment (docs/disputes.md). */
+  @InjectTransactionManager()
+  async recordDisputeEvent(
+    facts: DisputeFacts,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<DisputeChange> {
+    return await disputes.recordDisputeEvent(this.manager_(sharedContext), facts)
+  }
+
+  /** A lost dispute's reversal of one sent payout with its ledger entry, once; false when recorded before. */
+  @InjectTransactionManager()
+  async recordDisputeReversal(
+    input: { disputeId: string; payoutId: string; reversalId: string; ledger: NewLedgerEntry },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    return await disputes.recordDisputeReversal(this.manager_(sharedContext), input)
+  }
+
+  /** What the provider reports refunded on a gallery order's charge, and the emails of refunds Atelier did not make. */
+  @InjectTransactionManager()
+  async recordProviderRefundReport(
+    input: { paymentIntentId: string; amountRefundedCents: number; unknownRefundIds: string[] },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<{ galleryOrderId: string; queued: boolean } | null> {
+    return await disputes.recordProviderRefundReport(this.manager_(sharedContext), input)
+  }
+
   // ---- Payouts: transfers, failures, reversals and the payouts job's retries (payouts.ts).
 
-  /** pending -> transferred with each transfer's id; returns the ids of the payouts that were still pending. */
+  /**
+   * pending -> transferred with each transfer's id and its `transfer_sent` ledger entry; returns the ids of the
+   * payouts that were still pending.
+   */
   @InjectManager()
   async recordPayoutTransfers(
     transfers: { payoutId: string; transferId: string; destination: string }[],
@@ -247,7 +359,7 @@ class GalleryModuleService extends MedusaService({
     await payouts.recordPayoutFailure(this.manager_(sharedContext), input)
   }
 
-  /** transferred -> reversed with the reversal's id (guarded by the status, so it is recorded once). */
+  /** transferred -> reversed with the reversal's id and its ledger entry (guarded by the status: recorded once). */
   @InjectManager()
   async recordPayoutReversal(
     input: { payoutId: string; reversalId: string },
@@ -354,10 +466,10 @@ class GalleryModuleService extends MedusaService({
     return await storePayments.getStorePaymentByIntent(this.manager_(sharedContext), paymentIntentId)
   }
 
-  /** pending -> paid with its Medusa order, and the outbox messages the sale causes, in one statement. */
+  /** pending -> paid with its Medusa order, the outbox messages and ledger entries the sale causes, in one statement. */
   @InjectManager()
   async markStorePaymentPaid(
-    input: { id: string; orderId: string; paidAt: Date; outbox: NewOutboxMessage[] },
+    input: { id: string; orderId: string; paidAt: Date; outbox: NewOutboxMessage[]; ledger?: NewLedgerEntry[] },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<boolean> {
     return await storePayments.markStorePaymentPaid(this.manager_(sharedContext), input)

@@ -5,6 +5,7 @@ import type { ShippingAddress } from "../../lib/gallery-checkout"
 import { preparedStatement, runPrepared } from "../common/prepared-statement"
 import { sqlKnex } from "../common/sql-manager"
 import type { StorePaymentItem, StorePaymentStatus } from "./models/store-payment"
+import { insertLedgerEntriesIf, ledgerEntryRows, type NewLedgerEntry } from "./ledger"
 import { queueOutboxIfPaid, type NewOutboxMessage } from "./outbox"
 import { PENDING_BY_ID } from "./pending-guard"
 
@@ -74,7 +75,8 @@ const MARK_STORE_PAYMENT_PAID = preparedStatement(
      WHERE ${PENDING_BY_ID}
      RETURNING id
    ),
-   ${queueOutboxIfPaid("paid")}
+   ${queueOutboxIfPaid("paid")},
+   ${insertLedgerEntriesIf("paid")}
    SELECT count(*)::int AS paid FROM paid`
 )
 
@@ -120,12 +122,13 @@ export async function getStorePaymentByIntent(
 }
 
 /**
- * pending -> paid with its Medusa order, and the outbox messages the sale causes (emails, referral credit), in one
- * statement. False when the payment was no longer pending (nothing is written).
+ * pending -> paid with its Medusa order, the outbox messages the sale causes (emails, referral credit) and its ledger
+ * entries (lib/ledger.ts storePaymentLedgerEntries: earned, shipping, plan fee, the destination charge's transfer), in
+ * one statement. False when the payment was no longer pending (nothing is written).
  */
 export async function markStorePaymentPaid(
   manager: SqlEntityManager,
-  input: { id: string; orderId: string; paidAt: Date; outbox: NewOutboxMessage[] }
+  input: { id: string; orderId: string; paidAt: Date; outbox: NewOutboxMessage[]; ledger?: NewLedgerEntry[] }
 ): Promise<boolean> {
   const outbox = input.outbox.map((m) => ({ ...m, id: entityId("gobx") }))
   const result = await runPrepared(sqlKnex(manager), MARK_STORE_PAYMENT_PAID, [
@@ -133,6 +136,7 @@ export async function markStorePaymentPaid(
     input.paidAt,
     input.id,
     JSON.stringify(outbox),
+    JSON.stringify(ledgerEntryRows(input.ledger ?? [])),
   ])
   return (result.rows[0] as { paid: number } | undefined)?.paid === 1
 }

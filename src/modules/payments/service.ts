@@ -6,6 +6,7 @@ import { publicServerUrl } from "../../lib/public-urls"
 import { sqlManager } from "../common/sql-manager"
 import { ProcessedWebhookEvent } from "./models/processed-webhook-event"
 import { SandboxAccount } from "./models/sandbox-account"
+import { SandboxDispute } from "./models/sandbox-dispute"
 import { SandboxPaymentIntent } from "./models/sandbox-payment-intent"
 import { SandboxRefund } from "./models/sandbox-refund"
 import { SandboxTransfer } from "./models/sandbox-transfer"
@@ -21,7 +22,9 @@ import {
   CreatePaymentIntentInput,
   CreateRefundInput,
   CreateTransferInput,
+  GatewayRefund,
   GatewayTransfer,
+  ListRefundsInput,
   ListTransfersInput,
   LOCAL_WEBHOOK_SECRET,
   PaymentGateway,
@@ -29,6 +32,7 @@ import {
   PaymentsModuleOptions,
   RetrievedPaymentIntent,
   ReverseTransferInput,
+  type SandboxDispute as SandboxDisputeView,
   SandboxPaymentIntentDetail,
   SandboxPaymentIntentView,
   TransferPage,
@@ -51,6 +55,7 @@ class PaymentsModuleService
     SandboxTransferReversal,
     SandboxRefund,
     SandboxAccount,
+    SandboxDispute,
     ProcessedWebhookEvent,
   })
   implements PaymentGateway
@@ -108,6 +113,10 @@ class PaymentsModuleService
     return this.gateway_.listTransfers(input)
   }
 
+  listRefunds(input: ListRefundsInput): Promise<GatewayRefund[]> {
+    return this.gateway_.listRefunds(input)
+  }
+
   createConnectedAccount(input: CreateConnectedAccountInput): Promise<ConnectedAccount> {
     return this.gateway_.createConnectedAccount(input)
   }
@@ -147,6 +156,19 @@ class PaymentsModuleService
   /** Local gateway only (GET /api/sandbox/payment-intents/{id}): an intent with its fee, destination and refunds. */
   async retrieveSandboxPaymentIntentDetail(id: string): Promise<SandboxPaymentIntentDetail> {
     return this.localGateway().retrieveSandboxPaymentIntentDetail(id)
+  }
+
+  /** Local gateway only (POST /api/sandbox/payment-intents/{id}/dispute): opens the dispute of the intent's charge. */
+  async openSandboxDispute(
+    paymentIntentId: string,
+    input: { amountCents?: number; reason?: string; evidenceDueBy?: Date } = {}
+  ): Promise<SandboxDisputeView> {
+    return this.localGateway().openSandboxDispute(paymentIntentId, input)
+  }
+
+  /** Local gateway only (POST /api/sandbox/payment-intents/{id}/dispute/close): the bank's decision. */
+  async closeSandboxDispute(paymentIntentId: string, outcome: "won" | "lost"): Promise<SandboxDisputeView> {
+    return this.localGateway().closeSandboxDispute(paymentIntentId, outcome)
   }
 
   /** Whether a webhook event id was recorded as processed (its effect committed). */

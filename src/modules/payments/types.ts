@@ -102,6 +102,11 @@ export type GatewayTransfer = {
 
 export type ListTransfersInput = { transferGroup: string }
 
+/** A refund of a payment intent's charge as the provider reports it (Stripe's refund object, amount in cents). */
+export type GatewayRefund = { id: string; amountCents: number; status: string; createdAt: Date }
+
+export type ListRefundsInput = { paymentIntentId: string }
+
 /** One page of a transfer listing, as Stripe's list endpoints page: newest first, `hasMore` when more follow. */
 export type TransferPage = { transfers: GatewayTransfer[]; hasMore: boolean }
 
@@ -150,6 +155,11 @@ export interface PaymentGateway {
    * use: before sending a transfer's key again after that, ask here whether the transfer already exists.
    */
   listTransfers(input: ListTransfersInput): Promise<GatewayTransfer[]>
+  /**
+   * Every refund of a payment intent, newest first, whatever made it (Atelier, or the provider's dashboard): the
+   * provider's word on what was given back, which the daily reconciliation compares with the records.
+   */
+  listRefunds(input: ListRefundsInput): Promise<GatewayRefund[]>
   /** A Connect Express account with the transfers capability requested (idempotent by key). */
   createConnectedAccount(input: CreateConnectedAccountInput): Promise<ConnectedAccount>
   /** Throws MedusaError NOT_FOUND for unknown ids. */
@@ -189,3 +199,39 @@ export const PAYMENT_ERROR_CODES = {
 
 export const IDEMPOTENCY_MISMATCH_MESSAGE =
   "Keys for idempotent requests can only be used with the same parameters they were first used with."
+
+/** Why a sandbox dispute was opened when the request names no reason (Stripe's most common one). */
+export const SANDBOX_DISPUTE_DEFAULT_REASON = "fraudulent"
+/** Days a sandbox dispute gives for evidence unless the request sets `evidence_due_by`. */
+export const SANDBOX_DISPUTE_EVIDENCE_DAYS = 7
+
+/** A local dispute (POST /api/sandbox/payment-intents/{id}/dispute). */
+export type SandboxDispute = {
+  id: string
+  paymentIntentId: string
+  chargeId: string
+  amountCents: number
+  currency: string
+  reason: string
+  status: "needs_response" | "under_review" | "won" | "lost"
+  evidenceDueBy: Date
+  createdAt: Date
+  closedAt: Date | null
+}
+
+/** A local dispute as Stripe's dispute object (the `data.object` of its `charge.dispute.*` events). */
+export function sandboxDisputeObject(dispute: SandboxDispute): Record<string, unknown> {
+  return {
+    id: dispute.id,
+    object: "dispute",
+    amount: dispute.amountCents,
+    currency: dispute.currency,
+    charge: dispute.chargeId,
+    payment_intent: dispute.paymentIntentId,
+    reason: dispute.reason,
+    status: dispute.status,
+    evidence_details: { due_by: Math.floor(dispute.evidenceDueBy.getTime() / 1000) },
+    created: Math.floor(dispute.createdAt.getTime() / 1000),
+    livemode: false,
+  }
+}

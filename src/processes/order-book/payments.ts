@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { cancelledOrderRefundPlan, orderPaymentPlan } from "../../lib/order-payments"
+import { cancelledOrderRefundPlan, orderPaymentIds, orderPaymentPlan, refundsStillToRecord } from "../../lib/order-payments"
 import { getOrderPaymentStates } from "../../queries/medusa/order-payments"
+import { refundPaymentsWorkflow } from "@medusajs/medusa/core-flows"
 import { withSortedLocks } from "../../workflows/common/locks"
 import { recordCancelledOrderRefundWorkflow } from "../../workflows/order-book/workflows/record-cancelled-order-refund"
 import { recordOrderPaymentsWorkflow } from "../../workflows/order-book/workflows/record-order-payments"
@@ -51,4 +52,20 @@ export async function recordStoreOrderPayments(container: MedusaContainer, order
   const ids = [...new Set(orderIds)]
   if (!ids.length) return 0
   return withSortedLocks(container, ids.map(orderPaymentLockKey), PAYMENT_LOCK_TIMEOUT_SECONDS, () => recordOrderPayments(container, ids))
+}
+
+/**
+ * Records in Medusa what the gallery refunded of a mirror's merchandise and shipping (docs/refunds.md): Medusa's refund
+ * workflow on the system payment (a refund and the order's negative transaction; no money moves, the gallery refunded
+ * at Stripe) for the part not recorded yet, so Medusa's admin shows the order partially or wholly refunded. Idempotent
+ * by state: what Medusa already holds is subtracted (refundsStillToRecord). The caller holds the artist order's lock.
+ */
+export async function recordMirrorRefunds(container: MedusaContainer, orderId: string, refundedGoodsCents: number): Promise<void> {
+  if (refundedGoodsCents <= 0) return
+  const [state] = await getOrderPaymentStates(container, [orderId])
+  const amount = state ? refundsStillToRecord(state, refundedGoodsCents) : 0
+  if (amount <= 0) return
+  await refundPaymentsWorkflow(container).run({
+    input: [{ payment_id: orderPaymentIds(orderId).paymentId, amount, note: "Refunded by the gallery" }],
+  })
 }

@@ -18,7 +18,7 @@ import {
   type MirrorArtistOrdersResult,
 } from "../../workflows/order-book/workflows/mirror-artist-orders"
 import { ensureOrderBookSetup } from "../../workflows/order-book/utils/shipping-setup"
-import { recordCancelledOrderRefund, recordOrderPayments } from "./payments"
+import { recordCancelledOrderRefund, recordMirrorRefunds, recordOrderPayments } from "./payments"
 
 /** Seconds a second sync of the same artist order waits for the first. */
 const MIRROR_LOCK_TIMEOUT_SECONDS = 60
@@ -139,6 +139,7 @@ async function syncMirrorState(container: MedusaContainer, artistOrderId: string
     }
     return
   }
+  await recordMirrorRefunds(container, order.id, source.refunded_goods_cents)
   if (source.artist_status === "shipped" || source.artist_status === "delivered") {
     await syncFulfilment(container, source, order)
   }
@@ -188,4 +189,18 @@ export async function syncArtistOrderMirrors(
 /** One artist order's mirror (syncArtistOrderMirrors); its id, null while unpaid. */
 export async function syncArtistOrderMirror(container: MedusaContainer, artistOrderId: string): Promise<string | null> {
   return (await syncArtistOrderMirrors(container, [artistOrderId]))[artistOrderId] ?? null
+}
+
+/**
+ * A refund's record in the order book (outbox `refund-order-book`): the mirror made and brought in step first, then
+ * what was refunded recorded on its payment under the artist order's lock (a mirror made by that same run is not
+ * state-synced, so this does not rely on it).
+ */
+export async function syncArtistOrderRefunds(container: MedusaContainer, artistOrderId: string): Promise<void> {
+  const orderId = await syncArtistOrderMirror(container, artistOrderId)
+  if (!orderId) return
+  await withSortedLocks(container, [orderBookLockKey(artistOrderId)], MIRROR_LOCK_TIMEOUT_SECONDS, async () => {
+    const source = await getOrderBookSource(container, artistOrderId)
+    if (source && source.gallery_status !== "cancelled") await recordMirrorRefunds(container, orderId, source.refunded_goods_cents)
+  })
 }

@@ -10,6 +10,11 @@ import {
   type ArtistOrderShippedPayload,
   type GalleryOrderCancelledPayload,
   type GalleryOrderPaidPayload,
+  GALLERY_REFUND_MONEY_HANDLER,
+  GALLERY_RETURN_HANDLERS,
+  type GalleryReturnPayload,
+  GALLERY_REFUND_SUCCEEDED_HANDLERS,
+  type GalleryRefundPayload,
   type OrganizationPayoutsReadyPayload,
   STORE_ORDER_PAID_HANDLERS,
   type StoreOrderPaidPayload,
@@ -18,6 +23,7 @@ import { sendAddressChangeEmails } from "./handlers/address-change-email"
 import {
   cancelGalleryOrderMirrors,
   mirrorPaidGalleryOrders,
+  recordGalleryRefundInOrderBook,
   recordPaidStoreOrderPayments,
   syncArtistOrderFulfilment,
 } from "./handlers/medusa-order-book"
@@ -29,7 +35,25 @@ import {
   queueStoreOrderPaidWebhooks,
 } from "./handlers/organization-webhooks"
 import { recordGalleryReferralConversions } from "./handlers/referral-conversions"
+import { queueRefundWebhooks, sendRefundEmails } from "./handlers/refund-notices"
+import { settleRefund } from "../refunds/refunds"
+import { recordReturnInOrderBook, refundReceivedReturnMessage } from "../returns/returns"
+import { queueReturnWebhooks, sendReturnEmails } from "./handlers/return-notices"
 import { sendShipmentEmail } from "./handlers/shipment-email"
+import {
+  sendDisputeEmails,
+  sendProviderRefundEmail,
+  settleDisputeReversals,
+  transferDisputeReleasedPayouts,
+} from "./handlers/disputes"
+import {
+  GALLERY_DISPUTE_EMAILS_HANDLER,
+  GALLERY_DISPUTE_REVERSALS_HANDLER,
+  GALLERY_DISPUTE_TRANSFERS_HANDLER,
+  GALLERY_PROVIDER_REFUND_EMAIL_HANDLER,
+  type GalleryDisputePayload,
+  type GalleryProviderRefundPayload,
+} from "../../lib/outbox"
 import { attachStoreOrderCustomers, recordStoreReferralConversion, sendStoreOrderEmails } from "./handlers/store-order-paid"
 import { transferOrganizationPayouts } from "./handlers/transfer-organization-payouts"
 import { transferGalleryOrdersPayouts } from "./handlers/transfer-payouts"
@@ -77,6 +101,22 @@ export const OUTBOX_HANDLERS: Record<string, OutboxHandler> = {
     attachStoreOrderCustomers(container, payloads as StoreOrderPaidPayload[]),
   [STORE_ORDER_PAID_HANDLERS.medusaPayment]: (container, payloads) =>
     recordPaidStoreOrderPayments(container, payloads as StoreOrderPaidPayload[]),
+  // Refunds (docs/refunds.md): the money once, then who hears of it and the order book.
+  [GALLERY_REFUND_MONEY_HANDLER]: eachOf<GalleryRefundPayload>((container, payload) => settleRefund(container, payload.id)),
+  [GALLERY_REFUND_SUCCEEDED_HANDLERS.emails]: eachOf<GalleryRefundPayload>(sendRefundEmails),
+  [GALLERY_REFUND_SUCCEEDED_HANDLERS.organizationWebhooks]: eachOf<GalleryRefundPayload>(queueRefundWebhooks),
+  [GALLERY_REFUND_SUCCEEDED_HANDLERS.medusaOrderBook]: eachOf<GalleryRefundPayload>(recordGalleryRefundInOrderBook),
+  // Disputes (docs/disputes.md): a lost one's reversals, the transfers a closed one releases, the emails of each
+  // status; and the administrators' email about a refund made in the provider's dashboard.
+  [GALLERY_DISPUTE_REVERSALS_HANDLER]: eachOf<GalleryDisputePayload>(settleDisputeReversals),
+  [GALLERY_DISPUTE_TRANSFERS_HANDLER]: eachOf<GalleryDisputePayload>(transferDisputeReleasedPayouts),
+  [GALLERY_DISPUTE_EMAILS_HANDLER]: eachOf<GalleryDisputePayload>(sendDisputeEmails),
+  [GALLERY_PROVIDER_REFUND_EMAIL_HANDLER]: eachOf<GalleryProviderRefundPayload>(sendProviderRefundEmail),
+  // Returns (docs/returns.md): who hears of each step; a received return's refund and its order book record.
+  [GALLERY_RETURN_HANDLERS.emails]: eachOf<GalleryReturnPayload>(sendReturnEmails),
+  [GALLERY_RETURN_HANDLERS.organizationWebhooks]: eachOf<GalleryReturnPayload>(queueReturnWebhooks),
+  [GALLERY_RETURN_HANDLERS.refund]: eachOf<GalleryReturnPayload>(refundReceivedReturnMessage),
+  [GALLERY_RETURN_HANDLERS.medusaOrderBook]: eachOf<GalleryReturnPayload>(recordReturnInOrderBook),
   // The organizations' outbound webhooks (docs/outbound-webhooks.md): one query per batch when nobody listens.
   [GALLERY_ORDER_PAID_HANDLERS.organizationWebhooks]: (container, payloads) =>
     queueGalleryOrderPaidWebhooks(container, payloads as GalleryOrderPaidPayload[]),

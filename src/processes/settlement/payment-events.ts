@@ -7,6 +7,13 @@ import { markGalleryOrderPaid, type MarkGalleryOrderPaidResult } from "../../wor
 import { STORE_INTENT_KIND } from "../../lib/store-checkout"
 import type { SettleStorePaymentResult } from "../../workflows/store-checkout/workflows/settle-store-payment"
 import { settleCheckoutSession, settleStorePayment } from "./store-payments"
+import {
+  DISPUTE_EVENT_TYPES,
+  handleChargeRefunded,
+  handleDisputeEvent,
+  type DisputeEventOutcome,
+  type ProviderRefundOutcome,
+} from "./disputes"
 
 export type PaymentEventOutcome =
   | { handled: "ignored"; reason: "event_type" | "unknown_intent" | "unknown_account" }
@@ -15,6 +22,8 @@ export type PaymentEventOutcome =
   | { handled: "store_payment_succeeded"; result: SettleStorePaymentResult }
   | { handled: "checkout_session_ignored"; reason: string }
   | { handled: "payment_failed"; recorded: boolean }
+  | DisputeEventOutcome
+  | ProviderRefundOutcome
 
 /** The id of the event's object (an intent, an account). */
 function objectIdOf(event: WebhookEvent): string | null {
@@ -67,6 +76,9 @@ export async function handlePaymentEvent(
     if (!accountId?.startsWith("acct_")) return { handled: "ignored", reason: "unknown_account" }
     return { handled: "account_updated", ...(await syncConnectedAccount(container, { accountId, reportId: event.id, account: options.account })) }
   }
+  // Disputes and refunds made at the provider (docs/disputes.md).
+  if ((DISPUTE_EVENT_TYPES as readonly string[]).includes(event.type)) return handleDisputeEvent(container, event)
+  if (event.type === "charge.refunded") return handleChargeRefunded(container, event)
   if (event.type === "checkout.session.completed") {
     const result = await settleCheckoutSession(container, event.object)
     if (result.outcome === "ignored") return { handled: "checkout_session_ignored", reason: result.reason }

@@ -6,9 +6,14 @@ import { PAYMENTS_MODULE, type CreateTransferInput, type PaymentsModuleService }
 import type { PendingPayout } from "../../queries/gallery-orders"
 import { errorMessage } from "../../lib/error-message"
 
-/** A payout's transfer idempotency key: the gateway answers a replay with the first transfer, never a second one. */
-export function payoutTransferIdempotencyKey(artistOrderId: string): string {
-  return `gallery-payout-${artistOrderId}`
+/**
+ * A payout's transfer idempotency key: the gateway answers a replay with the first transfer, never a second one. A
+ * payout a refund cut before its transfer (docs/refunds.md) is sent with other parameters, so under a key of its
+ * amount: an earlier attempt's key, kept by the provider with the old amount, would refuse it. (Before cutting a
+ * payout that was attempted, the refund asks the provider whether that attempt made a transfer.)
+ */
+export function payoutTransferIdempotencyKey(artistOrderId: string, amountCents?: number): string {
+  return amountCents === undefined ? `gallery-payout-${artistOrderId}` : `gallery-payout-${artistOrderId}-${amountCents}`
 }
 
 /**
@@ -22,7 +27,10 @@ export function payoutTransferInput(payout: PendingPayout, chargeId: string): Cr
     destination: payout.destination,
     transferGroup: payout.transfer_group,
     sourceTransaction: chargeId,
-    idempotencyKey: payoutTransferIdempotencyKey(payout.artist_order_id),
+    idempotencyKey: payoutTransferIdempotencyKey(
+      payout.artist_order_id,
+      payout.amount_cents === payout.original_amount_cents ? undefined : payout.amount_cents
+    ),
     metadata: {
       gallery_order_id: payout.gallery_order_id,
       artist_order_id: payout.artist_order_id,

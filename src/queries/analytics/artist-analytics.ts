@@ -27,7 +27,7 @@ export async function getArtistAnalytics(
 
   const [timeline, products, statuses, referrals] = await Promise.all([
     knex.raw(
-      perDay(`SELECT ${utcDate("ao.paid_at")} AS d, count(*)::int AS orders, sum(ao.subtotal_cents)::bigint AS revenue_cents
+      perDay(`SELECT ${utcDate("ao.paid_at")} AS d, count(*)::int AS orders, sum(ao.subtotal_cents - ao.refunded_merchandise_cents)::bigint AS revenue_cents
        FROM gallery_artist_order ao WHERE ${paidInRange}
        GROUP BY 1`),
       [organizationId, from, to]

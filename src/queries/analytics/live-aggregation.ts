@@ -81,14 +81,14 @@ export async function aggregateAdminDays(source: PgSource, intervals: TimeInterv
 
   const [parents, artists, items, statuses, carts, referrals, conversions] = await Promise.all([
     knex.raw(
-      perDay(`SELECT ${utcDate("paid_at")} AS d, count(*)::int AS orders, sum(subtotal_cents)::bigint AS revenue_cents
+      perDay(`SELECT ${utcDate("paid_at")} AS d, count(*)::int AS orders, sum(subtotal_cents - refunded_merchandise_cents)::bigint AS revenue_cents
        FROM gallery_order WHERE ${PAID_PARENT} AND ${paid.sql}
        GROUP BY 1`),
       paid.bindings
     ),
     knex.raw(
       perDay(`SELECT ${utcDate("ao.paid_at")} AS d, ao.organization_id, count(*)::int AS orders,
-              sum(ao.subtotal_cents)::bigint AS revenue_cents
+              sum(ao.subtotal_cents - ao.refunded_merchandise_cents)::bigint AS revenue_cents
        FROM gallery_artist_order ao WHERE ${PAID_ARTIST_ORDER} AND ${artistPaid.sql}
        GROUP BY 1, 2`),
       artistPaid.bindings

@@ -102,7 +102,7 @@ async function rebuildRollupDays(trx: Knex, days: string[] | null): Promise<void
       `INSERT INTO gallery_analytics_day_artist (day, organization_id, orders, revenue_cents, items_sold)
        SELECT a.d, a.organization_id, a.orders, a.revenue_cents, coalesce(u.units, 0)
        FROM (SELECT ${utcDate("ao.paid_at")} AS d, ao.organization_id, count(*)::int AS orders,
-                    sum(ao.subtotal_cents)::bigint AS revenue_cents
+                    sum(ao.subtotal_cents - ao.refunded_merchandise_cents)::bigint AS revenue_cents
              FROM gallery_artist_order ao
              WHERE ${PAID_ARTIST_ORDER} AND ao.paid_at IS NOT NULL AND ${artistPaid.sql}
              GROUP BY 1, 2) a
@@ -119,7 +119,7 @@ async function rebuildRollupDays(trx: Knex, days: string[] | null): Promise<void
     const converted = filterOf("rc.converted_at", intervals)
     const statusCounts = ADMIN_ORDER_STATUSES.map((status) => `count(*) FILTER (WHERE status = '${status}')::int AS status_${status}`)
     await trx.raw(
-      `WITH p AS (SELECT ${utcDate("paid_at")} AS d, count(*)::int AS orders, sum(subtotal_cents)::bigint AS revenue_cents
+      `WITH p AS (SELECT ${utcDate("paid_at")} AS d, count(*)::int AS orders, sum(subtotal_cents - refunded_merchandise_cents)::bigint AS revenue_cents
                   FROM gallery_order WHERE ${PAID_PARENT} AND paid_at IS NOT NULL AND ${paid.sql} GROUP BY 1),
             s AS (SELECT ${utcDate("created_at")} AS d, ${statusCounts.join(", ")}
                   FROM gallery_order WHERE deleted_at IS NULL AND status <> 'cancelled' AND ${created.sql} GROUP BY 1),

@@ -50,6 +50,8 @@ export type OrderBookSource = {
   linked_order_id: string | null
   /** A Medusa order marked with this artist order but not linked (a mirror whose run died before the link). */
   orphan_order_id: string | null
+  /** What the artist order's succeeded refunds gave back of its merchandise and shipping (docs/refunds.md). */
+  refunded_goods_cents: number
   items: OrderBookSourceItem[]
 }
 
@@ -76,6 +78,8 @@ export async function getOrderBookSources(source: PgSource, artistOrderIds: stri
              WHERE l.gallery_artist_order_id = ao.id AND l.deleted_at IS NULL ORDER BY l.created_at LIMIT 1) AS linked_order_id,
             (SELECT o.id FROM "order" o
              WHERE o.id = ao.mirror_id AND o.metadata->>'artist_order_id' = ao.id AND o.deleted_at IS NULL) AS orphan_order_id,
+            (SELECT coalesce(sum(r.merchandise_cents + r.shipping_cents), 0)::int FROM gallery_refund r
+             WHERE r.artist_order_id = ao.id AND r.status = 'succeeded' AND r.deleted_at IS NULL) AS refunded_goods_cents,
             coalesce((SELECT json_agg(json_build_object(
                         'id', i.id, 'product_id', i.product_id, 'variant_id', i.variant_id,
                         'product_name', i.product_name, 'quantity', i.quantity, 'price_cents', i.price_cents,
@@ -212,7 +216,8 @@ export const ORGANIZATION_ORDERS = "orders"
 
 /**
  * The gallery artist order a Medusa order `alias` mirrors (none for store orders), as a lateral join named `gallery`
- * (artist_order_id, artist_status, subtotal_cents, payout_cents, gallery_status, and the artist's shipment: carrier,
+ * (artist_order_id, artist_status, subtotal_cents, payout_cents, artist_refunded_cents (docs/refunds.md), gallery_status,
+ * and the artist's shipment: carrier,
  * tracking_number, tracking_url, shipped_at, delivered_at as artist_*). Looked up per order through the
  * link's order_id index: a plain join lets a planner with stale statistics (a young, fast-growing order book) scan the
  * whole link table for every order.
@@ -220,6 +225,7 @@ export const ORGANIZATION_ORDERS = "orders"
 export function galleryContextJoin(alias: string): string {
   return `  LEFT JOIN LATERAL (
     SELECT ao.id AS artist_order_id, ao.status AS artist_status, ao.subtotal_cents, ao.payout_cents,
+           ao.refunded_cents AS artist_refunded_cents,
            g.status AS gallery_status, ao.carrier AS artist_carrier, ao.tracking_number AS artist_tracking_number,
            ao.tracking_url AS artist_tracking_url, ao.shipped_at AS artist_shipped_at, ao.delivered_at AS artist_delivered_at
     FROM gallery_gallery_artist_order_order_order aol
@@ -246,6 +252,7 @@ org_orders AS (
          o.version, o.currency_code, o.shipping_address_id, ${CUSTOMER_NAME} AS customer_name,
          (o.metadata->>'source' = 'gallery') AS is_gallery, o.metadata->>'gallery_public_id' AS gallery_public_id,
          gallery.artist_order_id, gallery.artist_status, gallery.subtotal_cents, gallery.payout_cents,
+         gallery.artist_refunded_cents,
          -- A store sale's platform fee, recorded on its Medusa order when the payment settled (docs/store-checkout.md).
          CASE WHEN o.metadata->>'platform_fee_cents' ~ '^[0-9]+$' THEN (o.metadata->>'platform_fee_cents')::int END
            AS store_platform_fee_cents,
@@ -316,6 +323,8 @@ export type OrganizationOrderRow = {
   gallery_status: GalleryOrderStatus | null
   subtotal_cents: number | null
   payout_cents: number | null
+  /** What the gallery refunded of the artist order (null on store orders). */
+  artist_refunded_cents: number | null
   store_platform_fee_cents: number | null
   /** The gallery's record of the artist's shipment (gallery orders). */
   artist_carrier: string | null
@@ -407,12 +416,15 @@ export type OrderItemRow = {
   thumbnail: string | null
   quantity: string | number
   unit_price: string | number
+  /** The gallery artist order item a mirror's line was made from (null on store orders). */
+  artist_order_item_id: string | null
 }
 
 const ITEMS_COLUMN = (alias: string) => `coalesce((
   SELECT json_agg(json_build_object('id', li.id, 'title', li.title, 'product_id', li.product_id,
            'product_title', li.product_title, 'variant_id', li.variant_id, 'variant_sku', li.variant_sku,
-           'thumbnail', li.thumbnail, 'quantity', oi.quantity, 'unit_price', coalesce(oi.unit_price, li.unit_price))
+           'thumbnail', li.thumbnail, 'quantity', oi.quantity, 'unit_price', coalesce(oi.unit_price, li.unit_price),
+           'artist_order_item_id', li.metadata->>'artist_order_item_id')
            ORDER BY li.created_at, li.id)
   FROM order_item oi JOIN order_line_item li ON li.id = oi.item_id AND li.deleted_at IS NULL
   WHERE oi.order_id = ${alias}.id AND oi.version = ${alias}.version AND oi.deleted_at IS NULL), '[]'::json) AS items`

@@ -193,6 +193,19 @@ export const MEDUSA_TABLES = {
     deleted_at: "timestamp with time zone",
   },
   // The link table Medusa generates between orders and fulfilments.
+  return: {
+    id: "text",
+    order_id: "text",
+    location_id: "text",
+    received_at: "timestamp with time zone",
+    deleted_at: "timestamp with time zone",
+  },
+  return_item: {
+    return_id: "text",
+    item_id: "text",
+    metadata: "jsonb",
+    deleted_at: "timestamp with time zone",
+  },
   order_fulfillment: {
     order_id: "character varying",
     fulfillment_id: "character varying",
@@ -200,6 +213,7 @@ export const MEDUSA_TABLES = {
   },
   fulfillment: {
     id: "text",
+    location_id: "text",
     shipped_at: "timestamp with time zone",
     delivered_at: "timestamp with time zone",
     canceled_at: "timestamp with time zone",

@@ -109,4 +109,27 @@ describe("the dashboard SDK's requests", () => {
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ name: "Collectors", filters: { total_spent_gte: 100, source: "gallery" } })
     expect(JSON.parse(String(calls[10].init.body))).toEqual({ enabled: false })
   })
+
+  it("reads the payouts ledger: balance, cursor pages, statements as JSON and as CSV text (Accept: text/csv)", async () => {
+    const { dashboard, calls } = recordingDashboard(
+      (call) => {
+        if (new Headers(call.init.headers).get("accept") === "text/csv") return { body: "date,kind\n", headers: { "content-type": "text/csv" } }
+        return { body: { balance: { earned: 1, sent: 1, pending: 0, held: 0, currency: "usd" } } }
+      },
+      () => "org_1"
+    )
+    await dashboard.payouts.balance()
+    await dashboard.payouts.ledger({ limit: 20, cursor: "abc", from: "2026-11-01" })
+    await dashboard.payouts.statement("2026-11")
+    const csv = await dashboard.payouts.statementCsv("2026-11")
+    expect(calls.map((c) => [c.init.method, c.url.replace("http://atelier.test:9000", ""), header(c, "accept")])).toEqual([
+      ["GET", "/api/payouts/balance", "application/json"],
+      ["GET", "/api/payouts/ledger?limit=20&cursor=abc&from=2026-11-01", "application/json"],
+      ["GET", "/api/payouts/statements/2026-11", "application/json"],
+      ["GET", "/api/payouts/statements/2026-11", "text/csv"],
+    ])
+    expect(calls.every((c) => header(c, "x-organization-id") === "org_1")).toBe(true)
+    // The CSV answer is the text itself (the JSON body the fake sends for the other calls is not parsed here).
+    expect(csv).toBe(JSON.stringify("date,kind\n"))
+  })
 })

@@ -20,9 +20,12 @@ type NotificationModuleRows = Pick<INotificationModuleService, "createNotificati
  * forever. The outbox runs one delivery of a message at a time (its lease), so a `pending` notification under one
  * of our keys is such a leftover: it is removed, and createNotifications records and sends it afresh under the same
  * key. (Retrying a `failure` row through createNotifications does not work in Medusa 2.21: it sends under a new id
- * and then fails to update that id.) The provider may have sent the lost one already: at the provider, delivery is
- * at least once across such a crash; the record stays one per key. `retryFailed` removes `failure` rows of these keys
- * the same way, so that a caller that owns its keys (a campaign's delivery run, under its lease) can try again.
+ * and then fails to update that id.) The provider may have sent the lost one already: the key goes to the provider
+ * with the email (Resend's Idempotency-Key; the local provider's mailbox), which answers a key it already sent with
+ * the first message id and delivers nothing, so the email is sent once and recorded once. Keys must therefore name
+ * one email (per order, artist order and owner, recipient...), never a group of them. `retryFailed` removes
+ * `failure` rows of these keys the same way, so that a caller that owns its keys (a campaign's delivery run, under
+ * its lease) can try again.
  */
 export async function sendNotificationsOnce(
   container: Pick<MedusaContainer, "resolve">,

@@ -1,4 +1,4 @@
-import { BarsThree, Bolt, BuildingStorefront, Channels, ChartBar, CogSixTooth, House, PaperPlane, ShoppingCart, Tag, XMark } from "@medusajs/icons"
+import { BarsThree, Bolt, BuildingStorefront, Cash, Channels, ChartBar, CogSixTooth, House, PaperPlane, ShoppingCart, Tag, XMark } from "@medusajs/icons"
 import { Button, Drawer, IconButton, Text } from "@medusajs/ui"
 import { useEffect, useState, type ComponentType, type ReactNode } from "react"
 import { NativeSelect } from "../../../shared/native-select"
@@ -12,6 +12,7 @@ const NAV: NavItem[] = [
   { to: "/products", label: "Products", icon: Tag },
   { to: "/orders", label: "Orders", icon: ShoppingCart },
   { to: "/analytics", label: "Analytics", icon: ChartBar },
+  { to: "/payouts", label: "Payouts", icon: Cash },
   { to: "/campaigns", label: "Campaigns", icon: PaperPlane },
   { to: "/channels", label: "Channels", icon: Channels },
   { to: "/webhooks", label: "Webhooks", icon: Bolt },

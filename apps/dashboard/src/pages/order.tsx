@@ -13,6 +13,7 @@ import { Field, FormError } from "../components/field"
 import { LoadingState, RecordErrorState } from "../components/states"
 import { Table } from "../components/table"
 import { Thumbnail } from "../components/thumbnail"
+import { AfterSalePanels } from "./order-after-sale"
 
 /** Orders that can still be shipped (the API refuses the others with its own message). */
 const SHIPPABLE = new Set(["paid", "processing"])
@@ -262,6 +263,8 @@ export function OrderPage({ id }: { id: string }) {
               </div>
             )}
           </Container>
+          {/* A gallery order's returns and refunds (docs/returns.md, docs/refunds.md); a store order is refunded in Stripe. */}
+          {current.source === "gallery" && <AfterSalePanels order={current} onChanged={order.reload} />}
         </div>
         <div className="flex flex-col gap-4">
           <Container className="flex flex-col gap-3 px-6 py-4">

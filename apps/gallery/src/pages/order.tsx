@@ -12,6 +12,7 @@ import { ProductImage } from "../components/product-card"
 import { EmptyState, ErrorState, LoadingState } from "../components/states"
 import { rememberedOrderEmail, rememberOrderEmail } from "../order-email"
 import { sdk } from "../sdk"
+import { AfterSale, canAskForReturn, ReturnForm } from "./order-returns"
 import { ADDRESS_FIELD_NAMES, addressErrorsOf, AddressFields, addressInput, EMPTY_ADDRESS } from "./checkout"
 
 function AddressText({ address }: { address: NonNullable<GalleryArtistOrder["shippingAddress"]> }) {
@@ -119,12 +120,25 @@ function ArtistAddressForm({
   )
 }
 
-function ArtistOrderCard({ order, artistOrder, onSaved }: { order: GalleryOrder; artistOrder: GalleryArtistOrder; onSaved: (order: GalleryOrder) => void }) {
+function ArtistOrderCard({
+  order,
+  artistOrder,
+  onSaved,
+  onReload,
+}: {
+  order: GalleryOrder
+  artistOrder: GalleryArtistOrder
+  onSaved: (order: GalleryOrder) => void
+  onReload: () => void
+}) {
   const shippedOrLater = artistOrder.status === "shipped" || artistOrder.status === "delivered"
   // A per_artist address can be given, and changed, until that artist ships.
   const addressOpen = order.shippingOption === "per_artist" && !shippedOrLater && order.status !== "cancelled"
   const needsAddress = addressOpen && !artistOrder.shippingAddress
   const [changing, setChanging] = useState(false)
+  // A shipped order's return request (docs/returns.md): the form, then what was sent.
+  const [returning, setReturning] = useState(false)
+  const [returnSent, setReturnSent] = useState(false)
   const saved = (updated: GalleryOrder) => {
     setChanging(false)
     onSaved(updated)
@@ -179,6 +193,29 @@ function ArtistOrderCard({ order, artistOrder, onSaved }: { order: GalleryOrder;
       )}
       {addressOpen && artistOrder.shippingAddress && changing && (
         <ArtistAddressForm order={order} artistOrder={artistOrder} onSaved={saved} onCancel={() => setChanging(false)} />
+      )}
+      <AfterSale artistOrder={artistOrder} />
+      {returnSent && !returning && (
+        <div role="status" className="bg-ui-tag-green-bg text-ui-tag-green-text txt-compact-small-plus rounded-lg px-4 py-3">
+          Your return request was sent to {artistOrder.artistName}. They answer by email; its progress shows here.
+        </div>
+      )}
+      {canAskForReturn(order, artistOrder) && !returning && (
+        <Button type="button" size="small" variant="secondary" className="w-fit" onClick={() => setReturning(true)}>
+          Return items
+        </Button>
+      )}
+      {returning && (
+        <ReturnForm
+          order={order}
+          artistOrder={artistOrder}
+          onCancel={() => setReturning(false)}
+          onSent={() => {
+            setReturning(false)
+            setReturnSent(true)
+            onReload()
+          }}
+        />
       )}
     </Container>
   )
@@ -250,7 +287,7 @@ export function OrderPage({ publicId }: { publicId: string }) {
       )}
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         {current.artistOrders.map((artistOrder) => (
-          <ArtistOrderCard key={artistOrder.orgId} order={current} artistOrder={artistOrder} onSaved={saved} />
+          <ArtistOrderCard key={artistOrder.orgId} order={current} artistOrder={artistOrder} onSaved={saved} onReload={order.reload} />
         ))}
       </div>
     </div>

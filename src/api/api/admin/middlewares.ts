@@ -6,12 +6,17 @@ import { adminCollectionsMiddlewares } from "./collections/middlewares"
 import { adminGalleryOrdersMiddlewares } from "./gallery-orders/middlewares"
 import { AdminListOrganizationsQuery, AdminUpdateOrganizationBody } from "./organizations/validators"
 import { adminSpotlightsMiddlewares } from "./spotlights/middlewares"
+import { RefundBody } from "../orders/[id]/refunds/validators"
+import { AdminListDisputesQuery } from "./disputes/validators"
+import { AdminReconciliationQuery } from "./reconciliation/validators"
 
 /** /api/admin/*: gallery administrators only: ONE entry guards every route of the family, including later ones. */
 export const adminApiMiddlewares: MiddlewareRoute[] = [
   { matcher: "/api/admin*", middlewares: [...requireAdmin()] },
   ...adminAnalyticsMiddlewares,
   ...adminGalleryOrdersMiddlewares,
+  { matcher: "/api/admin/disputes", methods: ["GET"], middlewares: [validateQuery(AdminListDisputesQuery)] },
+  { matcher: "/api/admin/reconciliation", methods: ["GET"], middlewares: [validateQuery(AdminReconciliationQuery)] },
   {
     matcher: "/api/admin/organizations",
     methods: ["GET"],
@@ -21,6 +26,12 @@ export const adminApiMiddlewares: MiddlewareRoute[] = [
     matcher: "/api/admin/organizations/:id",
     methods: ["PATCH"],
     middlewares: [validateBody(AdminUpdateOrganizationBody)],
+  },
+  {
+    matcher: "/api/admin/orders/:id/refunds",
+    methods: ["POST"],
+    bodyParser: { sizeLimit: "16kb" },
+    middlewares: [validateBody(RefundBody)],
   },
   ...adminCollectionsMiddlewares,
   ...adminSpotlightsMiddlewares,

@@ -1,6 +1,8 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { getOrderOrganizationId } from "../../../queries/medusa/order-book"
-import { resolveObjectOrganization, resolveOrganization } from "../../utils/access"
+import { REFUND_MESSAGES } from "../../../lib/refunds"
+import { RETURN_MESSAGES } from "../../../lib/returns"
+import { requireOwner, resolveObjectOrganization, resolveOrganization } from "../../utils/access"
 import { validateBody, validateQuery } from "../../utils/validation"
 import {
   DashboardOrdersQuery,
@@ -10,6 +12,8 @@ import {
   ORDER_ROUTE_MESSAGES,
   OrdersQuery,
 } from "./validators"
+import { RefundBody } from "./[id]/refunds/validators"
+import { AcceptReturnBody, ReceiveReturnBody, RefuseReturnBody } from "./[id]/returns/validators"
 
 /** Routes on one Medusa order take its organization from the order's sales channel (404 unknown, 403 not a member). */
 const orderOrganization = () =>
@@ -28,6 +32,26 @@ export const orderBookMiddlewares: MiddlewareRoute[] = [
     bodyParser: { sizeLimit: "16kb" },
     middlewares: [validateQuery(OrderQuery), validateBody(OrderShipBody), orderOrganization()],
   },
+  {
+    matcher: "/api/orders/:id/refunds",
+    methods: ["POST"],
+    bodyParser: { sizeLimit: "16kb" },
+    middlewares: [validateQuery(OrderQuery), validateBody(RefundBody), orderOrganization(), requireOwner(REFUND_MESSAGES.ownersOnly)],
+  },
+  { matcher: "/api/orders/:id/refunds", methods: ["GET"], middlewares: [validateQuery(OrderQuery), orderOrganization()] },
+  { matcher: "/api/orders/:id/returns", methods: ["GET"], middlewares: [validateQuery(OrderQuery), orderOrganization()] },
+  ...(
+    [
+      ["accept", AcceptReturnBody],
+      ["refuse", RefuseReturnBody],
+      ["receive", ReceiveReturnBody],
+    ] as const
+  ).map(([step, body]) => ({
+    matcher: `/api/orders/:id/returns/:returnId/${step}`,
+    methods: ["POST" as const],
+    bodyParser: { sizeLimit: "16kb" },
+    middlewares: [validateQuery(OrderQuery), validateBody(body), orderOrganization(), requireOwner(RETURN_MESSAGES.ownersOnly)],
+  })),
   {
     matcher: "/api/dashboard/orders",
     methods: ["GET"],

@@ -96,5 +96,7 @@ export function orderDetailView(row: OrderDetailRow) {
         : null,
     }),
     payout: row.payout ? { amount: fromCents(row.payout.amount_cents), status: row.payout.status } : null,
+    // Only once the gallery refunded some of it (docs/refunds.md).
+    ...(row.artist_refunded_cents ? { refunded_amount: fromCents(row.artist_refunded_cents) } : {}),
   }
 }

@@ -2,7 +2,7 @@ import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { requireOwner, resolveOrganization } from "../../utils/access"
 import { validateBody, validateQuery } from "../../utils/validation"
 import { OrganizationContextQuery } from "../organizations/validators"
-import { AccountSettingsBody, NotificationSettingsBody, StorefrontSettingsBody } from "./validators"
+import { AccountSettingsBody, NotificationSettingsBody, ReturnSettingsBody, StorefrontSettingsBody } from "./validators"
 
 export const SETTINGS_OWNER_ONLY = "Only organization owners can change settings"
 
@@ -10,6 +10,8 @@ const BODIES = {
   storefront: StorefrontSettingsBody,
   account: AccountSettingsBody,
   notifications: NotificationSettingsBody,
+  // The return window (docs/returns.md): its own route, on the organization's record.
+  returns: ReturnSettingsBody,
 }
 
 /**

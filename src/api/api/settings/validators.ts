@@ -1,4 +1,5 @@
 import { z } from "@medusajs/framework/zod"
+import { MAX_RETURN_WINDOW_DAYS, RETURN_MESSAGES } from "../../../lib/returns"
 import { isValidEmail, normalizeEmail } from "../../../lib/email"
 import {
   CUSTOM_COLOR_NAMES,
@@ -122,3 +123,14 @@ export const NotificationSettingsBody = z
   })
   .strict()
 export type NotificationSettingsBody = z.infer<typeof NotificationSettingsBody>
+
+/** PUT /api/settings/returns: the organization's return window in days after shipment (docs/returns.md). */
+export const ReturnSettingsBody = z.object({
+  org_id: orgId,
+  return_window_days: z
+    .number({ error: RETURN_MESSAGES.windowInvalid })
+    .int(RETURN_MESSAGES.windowInvalid)
+    .min(0, RETURN_MESSAGES.windowInvalid)
+    .max(MAX_RETURN_WINDOW_DAYS, RETURN_MESSAGES.windowInvalid),
+})
+export type ReturnSettingsBody = z.output<typeof ReturnSettingsBody>

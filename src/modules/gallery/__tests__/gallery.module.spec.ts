@@ -6,6 +6,7 @@ import { addressCases } from "./cases/addresses"
 import { cartCases } from "./cases/cart"
 import { checkoutCases } from "./cases/checkout"
 import { fulfilmentCases } from "./cases/fulfilment"
+import { ledgerCases } from "./cases/ledger"
 import { outboxCases } from "./cases/outbox"
 import { payoutCases } from "./cases/payouts"
 import { storePaymentCases } from "./cases/store-payments"
@@ -35,6 +36,7 @@ moduleIntegrationTestRunner<GalleryModuleService>({
           "Migration20261121224446",
           "Migration20261123021810_store_payments",
           "Migration20261128153055_address_changes",
+          "Migration20261129200000_refunds_and_ledger",
         ])
       )
       const checks = await db.rows(
@@ -50,5 +52,6 @@ moduleIntegrationTestRunner<GalleryModuleService>({
     describe("outbox", () => outboxCases(suite))
     describe("store payments", () => storePaymentCases(suite))
     describe("per-artist shipping addresses", () => addressCases(suite))
+    describe("ledger", () => ledgerCases(suite))
   },
 })

@@ -10,6 +10,8 @@ export const ArtistOrderItem = model
     product_name: model.text(),
     quantity: model.number(),
     price_cents: model.number(),
+    /** How many of `quantity` were refunded (docs/refunds.md): never more than `quantity`. */
+    refunded_quantity: model.number().default(0),
     image: model.text().nullable(),
     artist_order: model.belongsTo(() => ArtistOrder, { mappedBy: "items" }),
   })

@@ -26,6 +26,13 @@ export const ArtistOrder = model
     shipped_at: model.dateTime().nullable(),
     delivered_at: model.dateTime().nullable(),
     paid_at: model.dateTime().nullable(),
+    /** What the customer got back of this artist order, and how much of that was its shipping (docs/refunds.md). */
+    refunded_cents: model.number().default(0),
+    refunded_shipping_cents: model.number().default(0),
+    /** What came back from the artist's payout for those refunds (never more than payout_cents). */
+    refunded_share_cents: model.number().default(0),
+    /** The merchandise part of those refunds: analytics subtract it from the revenue (docs/refunds.md). */
+    refunded_merchandise_cents: model.number().default(0),
     gallery_order: model.belongsTo(() => GalleryOrder, { mappedBy: "artist_orders" }),
     items: model.hasMany(() => ArtistOrderItem, { mappedBy: "artist_order" }),
   })

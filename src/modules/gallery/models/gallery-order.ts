@@ -30,6 +30,10 @@ export const GalleryOrder = model
     paid_at: model.dateTime().nullable(),
     cancelled_at: model.dateTime().nullable(),
     refund_id: model.text().nullable(),
+    /** The merchandise its artist orders' refunds gave back (docs/refunds.md): analytics subtract it from the revenue. */
+    refunded_merchandise_cents: model.number().default(0),
+    /** What the provider reports refunded on the charge in all (`charge.refunded`), its dashboard's refunds included. */
+    provider_refunded_cents: model.number().default(0),
     artist_orders: model.hasMany(() => ArtistOrder, { mappedBy: "gallery_order" }),
   })
   .cascades({ delete: ["artist_orders"] })

@@ -24,5 +24,8 @@ export const Payout = model
     first_attempted_at: model.dateTime().nullable(),
     next_attempt_at: model.dateTime().nullable(),
     failure_alerted_at: model.dateTime().nullable(),
+    /** Set while an open dispute of its gallery order holds the payout back (docs/refunds.md, "Disputes"). */
+    held_at: model.dateTime().nullable(),
+    held_reason: model.text().nullable(),
   })
   .indexes([{ on: ["status"] }, { on: ["gallery_order_id"] }, { on: ["organization_id"] }])

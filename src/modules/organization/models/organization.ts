@@ -24,6 +24,8 @@ export const Organization = model
     /** The account's `transfers` capability is active: with payouts_enabled, transfers may be sent to it. */
     transfers_active: model.boolean().default(false),
     account_synced_at: model.dateTime().nullable(),
+    /** Days after shipment its customers may ask for a return (docs/returns.md); 0: no returns. */
+    return_window_days: model.number().default(30),
     is_guest: model.boolean().default(false),
     expires_at: model.dateTime().nullable(),
     /** When the expiry job first saw this guest workspace expired (expires_at alone decides access). */

@@ -330,6 +330,13 @@ moduleIntegrationTestRunner<PaymentsModuleService>({
 
         const again = await rejection(service.createRefund({ paymentIntentId: id, idempotencyKey: "ref-3" }))
         expect(again.message).toMatch(/already been refunded/)
+
+        // The provider's word on the intent's refunds (the daily reconciliation's), newest first; none for another id.
+        const listed = await service.listRefunds({ paymentIntentId: id })
+        expect(listed.map((r) => r.amountCents).sort((a, b) => a - b)).toEqual([1_000, 10_489])
+        expect(listed.every((r) => r.status === "succeeded" && r.createdAt instanceof Date)).toBe(true)
+        expect(listed.map((r) => r.id).sort()).toEqual(refunds.map((r) => r.id).sort())
+        expect(await service.listRefunds({ paymentIntentId: "pi_missing" })).toEqual([])
       })
 
       it("refuses to refund an unpaid or unknown intent", async () => {

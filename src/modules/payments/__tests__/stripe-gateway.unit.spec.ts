@@ -102,6 +102,20 @@ describe("StripeGateway against a fake Stripe API", () => {
     expect(missing.message).toBe("Stripe could not retrieve the payment intent: No such payment_intent: 'pi_missing'")
   })
 
+  it("lists an intent's refunds, newest first, by GET /v1/refunds?payment_intent=", async () => {
+    const { id } = await gateway.createPaymentIntent(intentInput())
+    stripe.succeedIntent(id)
+    expect(await gateway.listRefunds({ paymentIntentId: id })).toEqual([])
+    const first = await gateway.createRefund({ paymentIntentId: id, amountCents: 1_000, idempotencyKey: "ref-1" })
+    const rest = await gateway.createRefund({ paymentIntentId: id, idempotencyKey: "ref-rest" })
+    expect(await gateway.listRefunds({ paymentIntentId: id })).toEqual([
+      { id: rest.id, amountCents: 10_489, status: "succeeded", createdAt: expect.any(Date) },
+      { id: first.id, amountCents: 1_000, status: "succeeded", createdAt: expect.any(Date) },
+    ])
+    const listed = stripe.requests.filter((r) => r.method === "GET" && r.path === "/v1/refunds")
+    expect(listed.at(-1)?.params).toEqual({ payment_intent: id, limit: "100" })
+  })
+
   describe("transfers", () => {
     let intentId: string
     let chargeId: string

@@ -19,8 +19,10 @@ import {
   CreatePaymentIntentInput,
   CreateRefundInput,
   CreateTransferInput,
+  GatewayRefund,
   GatewayTransfer,
   IDEMPOTENCY_MISMATCH_MESSAGE,
+  ListRefundsInput,
   ListTransfersInput,
   PAYMENT_ERROR_CODES,
   PaymentGateway,
@@ -28,6 +30,9 @@ import {
   ReverseTransferInput,
   SANDBOX_DECLINE_MESSAGE,
   SANDBOX_PAYMENT_METHODS,
+  SANDBOX_DISPUTE_DEFAULT_REASON,
+  SANDBOX_DISPUTE_EVIDENCE_DAYS,
+  SandboxDispute,
   SandboxPaymentIntentDetail,
   SandboxPaymentIntentView,
   SandboxPaymentMethod,
@@ -100,6 +105,36 @@ type TransferOutcome = {
 }
 
 type TransferRow = { id: string; amount: number; amount_reversed: number; request_hash: string }
+
+type DisputeRow = {
+  id: string
+  payment_intent_id: string
+  charge_id: string
+  amount: number
+  currency: string
+  reason: string
+  status: SandboxDispute["status"]
+  evidence_due_by: Date
+  created_at: Date
+  closed_at: Date | null
+}
+
+function toSandboxDispute(row: DisputeRow): SandboxDispute {
+  return {
+    id: row.id,
+    paymentIntentId: row.payment_intent_id,
+    chargeId: row.charge_id,
+    amountCents: row.amount,
+    currency: row.currency,
+    reason: row.reason,
+    status: row.status,
+    evidenceDueBy: new Date(row.evidence_due_by),
+    createdAt: new Date(row.created_at),
+    closedAt: row.closed_at ? new Date(row.closed_at) : null,
+  }
+}
+
+const DISPUTE_COLUMNS = "id, payment_intent_id, charge_id, amount, currency, reason, status, evidence_due_by, created_at, closed_at"
 type KeyedRow = { id: string; request_hash: string }
 type ListedTransferRow = {
   id: string
@@ -620,6 +655,21 @@ export class LocalGateway implements PaymentGateway {
     )
   }
 
+  /** Every refund of a local intent, newest first, like `GET /v1/refunds?payment_intent=` (none for an unknown id). */
+  @InjectManager()
+  async listRefunds(
+    input: ListRefundsInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<GatewayRefund[]> {
+    const rows = await this.query<{ id: string; amount: number; status: string; created_at: Date | string }>(
+      sharedContext,
+      `select id, amount, status, created_at from sandbox_refund
+        where payment_intent_id = ? and deleted_at is null order by created_at desc, id desc`,
+      [input.paymentIntentId]
+    )
+    return rows.map((r) => ({ id: r.id, amountCents: Number(r.amount), status: r.status, createdAt: new Date(r.created_at) }))
+  }
+
   /**
    * One page of a group's transfers, newest first, like `GET /v1/transfers`: at most `limit`, after the transfer
    * `startingAfter` when given (unknown: INVALID_DATA, Stripe's resource_missing).
@@ -740,6 +790,99 @@ export class LocalGateway implements PaymentGateway {
     )
     if (!row) throw this.noSuch("account", id)
     return { ...toConnectedAccount(row), refreshUrl: row.refresh_url, returnUrl: row.return_url }
+  }
+
+  /**
+   * Opens a dispute on an intent's charge, as a cardholder's bank does (docs/disputes.md): of `amountCents` (default
+   * the charge less its refunds), `reason` (default `fraudulent`), evidence due by `evidenceDueBy` (default in 7 days).
+   * A charge has one dispute, as at Stripe: opening it again returns it as it is.
+   */
+  @InjectTransactionManager()
+  async openSandboxDispute(
+    paymentIntentId: string,
+    input: { amountCents?: number; reason?: string; evidenceDueBy?: Date },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<SandboxDispute> {
+    const intent = await this.lockIntent(sharedContext, paymentIntentId)
+    if (intent.status !== "succeeded" || !intent.charge_id) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `This PaymentIntent (${intent.id}) does not have a successful charge to dispute`
+      )
+    }
+    const [existing] = await this.query<DisputeRow>(
+      sharedContext,
+      `select ${DISPUTE_COLUMNS} from sandbox_dispute where charge_id = ? and deleted_at is null`,
+      [intent.charge_id]
+    )
+    if (existing) return toSandboxDispute(existing)
+    const [{ total }] = await this.query<{ total: number }>(
+      sharedContext,
+      `select coalesce(sum(amount), 0)::int as total from sandbox_refund where payment_intent_id = ? and deleted_at is null`,
+      [intent.id]
+    )
+    const disputable = intent.amount - total
+    const amount = input.amountCents ?? disputable
+    assertCents(amount, "amount", 1)
+    if (amount > disputable) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Dispute amount (${amount} cents) is greater than the charge's unrefunded amount (${disputable} cents)`,
+        PAYMENT_ERROR_CODES.AMOUNT_TOO_LARGE
+      )
+    }
+    const dueBy = input.evidenceDueBy ?? new Date(Date.now() + SANDBOX_DISPUTE_EVIDENCE_DAYS * 24 * 3600 * 1000)
+    const [inserted] = await this.query<DisputeRow>(
+      sharedContext,
+      `insert into sandbox_dispute (id, payment_intent_id, charge_id, amount, currency, reason, status, evidence_due_by)
+       values (?, ?, ?, ?, ?, ?, 'needs_response', ?)
+       returning ${DISPUTE_COLUMNS}`,
+      [
+        entityId("du"),
+        intent.id,
+        intent.charge_id,
+        amount,
+        intent.currency,
+        (input.reason ?? SANDBOX_DISPUTE_DEFAULT_REASON).slice(0, 200),
+        dueBy.toISOString(),
+      ]
+    )
+    return toSandboxDispute(inserted)
+  }
+
+  /**
+   * Closes the dispute of an intent's charge `won` or `lost`, as the bank's decision does. Closing it again with the
+   * same outcome returns it as it is; with the other outcome is refused.
+   */
+  @InjectTransactionManager()
+  async closeSandboxDispute(
+    paymentIntentId: string,
+    outcome: "won" | "lost",
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<SandboxDispute> {
+    const [row] = await this.query<DisputeRow>(
+      sharedContext,
+      `select ${DISPUTE_COLUMNS} from sandbox_dispute where payment_intent_id = ? and deleted_at is null for update`,
+      [paymentIntentId]
+    )
+    if (!row) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `No dispute on the charge of payment intent '${paymentIntentId}'`,
+        PAYMENT_ERROR_CODES.RESOURCE_MISSING
+      )
+    }
+    if (row.status === outcome) return toSandboxDispute(row)
+    if (row.status === "won" || row.status === "lost") {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Dispute ${row.id} is already closed (${row.status})`)
+    }
+    const [closed] = await this.query<DisputeRow>(
+      sharedContext,
+      `update sandbox_dispute set status = ?, closed_at = now(), updated_at = now() where id = ?
+       returning ${DISPUTE_COLUMNS}`,
+      [outcome, row.id]
+    )
+    return toSandboxDispute(closed)
   }
 
   protected async selectAccount(sharedContext: Context<SqlEntityManager>, id: string): Promise<AccountRow> {

@@ -9,7 +9,9 @@ import {
   CreatePaymentIntentInput,
   CreateRefundInput,
   CreateTransferInput,
+  GatewayRefund,
   GatewayTransfer,
+  ListRefundsInput,
   ListTransfersInput,
   PAYMENT_ERROR_CODES,
   PaymentGateway,
@@ -223,6 +225,20 @@ export class StripeGateway implements PaymentGateway {
         .autoPagingToArray({ limit: MAX_LISTED_TRANSFERS })
     )
     return transfers.map(toGatewayTransfer)
+  }
+
+  async listRefunds(input: ListRefundsInput): Promise<GatewayRefund[]> {
+    const refunds = await this.call("list the refunds", () =>
+      this.stripe_.refunds
+        .list({ payment_intent: input.paymentIntentId, limit: 100 })
+        .autoPagingToArray({ limit: MAX_LISTED_TRANSFERS })
+    )
+    return refunds.map((r) => ({
+      id: r.id,
+      amountCents: r.amount,
+      status: r.status ?? "pending",
+      createdAt: new Date(r.created * 1000),
+    }))
   }
 
   async createConnectedAccount(input: CreateConnectedAccountInput): Promise<ConnectedAccount> {

@@ -3,10 +3,12 @@ import type {
   ArtistOrderShippedPayload,
   GalleryOrderCancelledPayload,
   GalleryOrderPaidPayload,
+  GalleryRefundPayload,
   StoreOrderPaidPayload,
 } from "../../../lib/outbox"
 import { recordStoreOrderPayments } from "../../order-book/payments"
-import { syncArtistOrderMirror, syncArtistOrderMirrors } from "../../order-book/sync"
+import { syncArtistOrderMirror, syncArtistOrderMirrors, syncArtistOrderRefunds } from "../../order-book/sync"
+import { getRefundForSettlement } from "../../../queries/refunds"
 import { listArtistOrderIdsOfGalleryOrders } from "../../../queries/medusa/order-book"
 
 /**
@@ -36,4 +38,10 @@ export async function cancelGalleryOrderMirrors(container: MedusaContainer, payl
 /** `store.order.paid`: the store orders' payment collections, captured (a batch at once). */
 export async function recordPaidStoreOrderPayments(container: MedusaContainer, payloads: StoreOrderPaidPayload[]) {
   await recordStoreOrderPayments(container, payloads.map((p) => p.order_id))
+}
+
+/** `gallery.refund.succeeded`: the refund on the mirror's payment (Medusa's refund workflow, docs/refunds.md). */
+export async function recordGalleryRefundInOrderBook(container: MedusaContainer, payload: GalleryRefundPayload) {
+  const refund = await getRefundForSettlement(container, payload.id)
+  if (refund) await syncArtistOrderRefunds(container, refund.artist_order_id)
 }

@@ -4,7 +4,9 @@ import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/fra
 import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { FULFILMENT_MESSAGES } from "../../../lib/gallery-fulfilment"
 import { GALLERY_OUTBOX_READY_EVENT } from "../../../lib/outbox"
+import { REFUND_MESSAGES } from "../../../lib/refunds"
 import { findGalleryOrderForCancel } from "../../../queries/artist-orders"
+import { galleryOrderHasRefunds } from "../../../queries/refunds"
 import { markGalleryOrderCancelledStep } from "../steps/mark-gallery-order-cancelled"
 import { refundCancelledGalleryOrderStep } from "../steps/refund-cancelled-gallery-order"
 import { releaseGalleryStockStep } from "../steps/release-gallery-stock"
@@ -73,6 +75,10 @@ export async function cancelGalleryOrder(
   const found = await findGalleryOrderForCancel(container, input.idOrPublicId)
   if (!found) throw new MedusaError(MedusaError.Types.NOT_FOUND, FULFILMENT_MESSAGES.orderNotFound)
   return withLock(container, galleryOrderLockKey(found.id), ORDER_LOCK_TIMEOUT_SECONDS, async () => {
+    // Refunds take the same lock: a cancellation after one would refund the charge again (docs/refunds.md).
+    if (await galleryOrderHasRefunds(container, found.id)) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, REFUND_MESSAGES.cancelAfterRefund)
+    }
     const { result } = await cancelGalleryOrderWorkflow(container).run({ input: { orderId: found.id } })
     return result
   })

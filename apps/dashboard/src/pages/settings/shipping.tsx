@@ -1,6 +1,6 @@
 import { Badge, Button, Checkbox, Input, Label, Text, usePrompt } from "@medusajs/ui"
 import { useState } from "react"
-import { countryChoices } from "../../../../../src/lib/countries"
+import { countryChoices, countryName } from "../../../../../src/lib/countries"
 import { ShippingOriginSchema, ShippingRateCombinationSchema, ShippingRateFormSchema } from "../../../../../src/lib/form-schemas"
 import type { CreateShippingRateRequest, ShippingOrigin, ShippingRate } from "../../../../../src/sdk"
 import { money, numberInput } from "../../../../shared/format"
@@ -13,6 +13,7 @@ import { Field, FormError, SaveBar } from "../../components/field"
 import { EmptyState } from "../../components/states"
 import { Table } from "../../components/table"
 import { useOrganization } from "../../session"
+import { ReturnWindowSection } from "./returns"
 import { LoadedSettings, SettingsLayout } from "./settings-layout"
 
 // Settings -> Shipping (docs/shipping.md): where the organization ships from, and its rates. Every member reads them;
@@ -317,7 +318,7 @@ function Rates({ rates, reload }: { rates: ShippingRate[]; reload: () => void })
                       Rest of world
                     </Badge>
                   ) : (
-                    <Text size="small">{rate.countries.join(", ")}</Text>
+                    <Text size="small">{rate.countries.map((code) => countryName(code)).join(", ")}</Text>
                   )}
                 </Table.Cell>
                 <Table.Cell>{money(rate.first_item_amount)}</Table.Cell>
@@ -370,6 +371,7 @@ export function ShippingSettingsPage() {
       <LoadedSettings state={rates} loadingLabel="Loading your shipping rates" errorTitle="The shipping rates could not be loaded">
         {(data) => <Rates rates={data} reload={rates.reload} />}
       </LoadedSettings>
+      <ReturnWindowSection />
     </SettingsLayout>
   )
 }

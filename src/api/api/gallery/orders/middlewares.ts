@@ -1,6 +1,6 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { validateBody } from "../../../utils/validation"
-import { ArtistAddressBody } from "./validators"
+import { ArtistAddressBody, ReturnRequestBody } from "./validators"
 
 /** /api/gallery/orders/{publicId}[/addresses]: public, the public id (and for addresses the email) is the credential. */
 export const galleryOrdersMiddlewares: MiddlewareRoute[] = [
@@ -9,5 +9,11 @@ export const galleryOrdersMiddlewares: MiddlewareRoute[] = [
     methods: ["POST"],
     bodyParser: { sizeLimit: "16kb" },
     middlewares: [validateBody(ArtistAddressBody)],
+  },
+  {
+    matcher: "/api/gallery/orders/:publicId/returns",
+    methods: ["POST"],
+    bodyParser: { sizeLimit: "16kb" },
+    middlewares: [validateBody(ReturnRequestBody)],
   },
 ]

@@ -1,3 +1,4 @@
+import { RETURN_MESSAGES } from "../../../../lib/returns"
 import { z } from "@medusajs/framework/zod"
 import { CHECKOUT_MESSAGES } from "../../../../lib/gallery-checkout"
 import { text } from "../../../utils/validation"
@@ -18,3 +19,30 @@ export const ArtistAddressBody = z.object({
     ),
 })
 export type ArtistAddressBody = z.output<typeof ArtistAddressBody>
+
+/**
+ * POST /api/gallery/orders/{publicId}/returns (docs/returns.md): the artist (`orgId`) whose items go back, the items by
+ * product with quantities, a reason, and the order's email as the proof of being the buyer (read like the addresses
+ * route's: a missing or wrong one is 404 Order not found).
+ */
+export const ReturnRequestBody = z.object({
+  orgId: text(100, RETURN_MESSAGES.orgIdRequired),
+  items: z
+    .array(
+      z.object(
+        {
+          productId: text(100, RETURN_MESSAGES.itemsInvalid),
+          quantity: z.number({ error: RETURN_MESSAGES.itemsInvalid }).int(RETURN_MESSAGES.itemsInvalid).min(1, RETURN_MESSAGES.itemsInvalid).max(99, RETURN_MESSAGES.itemsInvalid),
+        },
+        { error: RETURN_MESSAGES.itemsInvalid }
+      ),
+      { error: RETURN_MESSAGES.itemsInvalid }
+    )
+    .min(1, RETURN_MESSAGES.itemsInvalid)
+    .max(100, RETURN_MESSAGES.itemsInvalid),
+  reason: text(500, { invalid: RETURN_MESSAGES.reasonRequired, tooLong: RETURN_MESSAGES.reasonTooLong }),
+  email: z
+    .unknown()
+    .transform((value) => (typeof value === "string" && value.trim() && value.length <= MAX_EMAIL_LENGTH ? value : null)),
+})
+export type ReturnRequestBody = z.output<typeof ReturnRequestBody>

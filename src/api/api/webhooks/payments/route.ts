@@ -17,7 +17,10 @@ function signatureHeader(req: MedusaRequest): string | undefined {
  * 200 {received: true, duplicate: true} for an event id already processed (nothing changes);
  * 200 {received: true} after processing (`payment_intent.succeeded` settles the order, `payment_intent.payment_failed`
  * records the failure; `account.updated` records the connected account's state and pays its organization's pending
- * payouts once it can receive them; other types, unknown intents and unknown accounts are acknowledged and ignored);
+ * payouts once it can receive them; `charge.dispute.created | updated | closed` record the dispute on its gallery order
+ * or store payment, holding, releasing or taking back the artists' payouts, and `charge.refunded` records a refund
+ * made at the provider (docs/disputes.md); other types, unknown intents and unknown accounts are acknowledged and
+ * ignored);
  * 500 when processing failed: nothing is recorded, so the provider's retry is processed.
  *
  * The event is recorded as processed only after its effect has committed. Effects are idempotent (settlement is

@@ -1,0 +1,360 @@
+import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
+import {
+  DISPUTE_LEDGER_DESCRIPTIONS,
+  disputeHoldReason,
+  disputeOutcome,
+  disputeReductionLedgerKey,
+  isOpenDisputeStatus,
+  PAYOUT_DISPUTE_LOST_REASON,
+  planDisputeLoss,
+  type DisputeFacts,
+  type DisputeLossItem,
+  type DisputeOutcome,
+  type DisputeStatus,
+} from "../../lib/disputes"
+import { entityId } from "../../lib/entity-id"
+import {
+  disputeChangedMessages,
+  disputeReversalMessages,
+  disputeTransfersMessages,
+  providerRefundReportedMessages,
+  type OutboxMessageInput,
+} from "../../lib/outbox"
+import { lockGalleryOrder } from "./fulfilment"
+import { insertLedgerEntries, type NewLedgerEntry } from "./ledger"
+import { insertOutboxMessages } from "./outbox"
+
+/**
+ * The gallery service's dispute writes (models/dispute.ts, docs/disputes.md). Every event of a dispute is recorded in
+ * ONE transaction with what it does, under its gallery order's row lock (the lock refunds, shipments and cancellations
+ * take): opening holds the order's unsent payouts and queues the emails; closing won releases them and queues their
+ * transfers; closing lost plans what comes back from each artist, cuts the unsent payouts (ledger `transfer_reduced`)
+ * and queues the reversals of the sent ones. A redelivered event finds the row as it left it and changes nothing.
+ */
+
+/** What recording a dispute event did. */
+export type DisputeChange =
+  | { outcome: "unknown" }
+  | {
+      outcome: "recorded"
+      disputeId: string
+      galleryOrderId: string | null
+      storePaymentId: string | null
+      status: DisputeStatus
+      /** Whether this event changed the dispute (false: a replay, or an event older than what is recorded). */
+      changed: boolean
+      /** Outbox messages were queued by this transaction (dispatch them now). */
+      queued: boolean
+    }
+
+type DisputeRow = {
+  id: string
+  gallery_order_id: string | null
+  store_payment_id: string | null
+  status: DisputeStatus
+  amount_cents: number
+}
+
+type Rows<T> = T[]
+
+async function rows<T>(manager: SqlEntityManager, sql: string, bindings: unknown[]): Promise<Rows<T>> {
+  return (await manager.execute(sql, bindings)) as unknown as Rows<T>
+}
+
+/** The order or store payment a dispute's payment names (by its intent); null when Atelier has no such payment. */
+async function findTarget(
+  manager: SqlEntityManager,
+  paymentIntentId: string | null
+): Promise<{ galleryOrderId: string | null; storePaymentId: string | null } | null> {
+  if (!paymentIntentId) return null
+  const [order] = await rows<{ id: string }>(
+    manager,
+    `SELECT id FROM gallery_order WHERE payment_intent_id = ? AND deleted_at IS NULL`,
+    [paymentIntentId]
+  )
+  if (order) return { galleryOrderId: order.id, storePaymentId: null }
+  const [payment] = await rows<{ id: string }>(
+    manager,
+    `SELECT id FROM store_payment WHERE payment_intent_id = ? AND deleted_at IS NULL`,
+    [paymentIntentId]
+  )
+  if (payment) return { galleryOrderId: null, storePaymentId: payment.id }
+  return null
+}
+
+/**
+ * Records one `charge.dispute.*` event (see above). A dispute already closed never changes again, so an `updated`
+ * delivered after the `closed` one is ignored; a `closed` that arrives first records the dispute closed.
+ */
+export async function recordDisputeEvent(manager: SqlEntityManager, facts: DisputeFacts): Promise<DisputeChange> {
+  const [known] = await rows<DisputeRow>(
+    manager,
+    `SELECT id, gallery_order_id, store_payment_id, status, amount_cents FROM gallery_dispute
+     WHERE provider_dispute_id = ? AND deleted_at IS NULL`,
+    [facts.providerDisputeId]
+  )
+  const target = known
+    ? { galleryOrderId: known.gallery_order_id, storePaymentId: known.store_payment_id }
+    : await findTarget(manager, facts.paymentIntentId)
+  if (!target) return { outcome: "unknown" }
+
+  // The order's row lock first (as every write of the order's money takes it), then the dispute's.
+  const locked = target.galleryOrderId ? await lockGalleryOrder(manager, target.galleryOrderId) : null
+  const [existing] = await rows<DisputeRow>(
+    manager,
+    `SELECT id, gallery_order_id, store_payment_id, status, amount_cents FROM gallery_dispute
+     WHERE provider_dispute_id = ? AND deleted_at IS NULL FOR UPDATE`,
+    [facts.providerDisputeId]
+  )
+  const open = isOpenDisputeStatus(facts.status)
+  const outcome = disputeOutcome(facts.status)
+  const unchanged = (disputeId: string, status: DisputeStatus): DisputeChange => ({
+    outcome: "recorded",
+    disputeId,
+    galleryOrderId: target.galleryOrderId,
+    storePaymentId: target.storePaymentId,
+    status,
+    changed: false,
+    queued: false,
+  })
+
+  let disputeId: string
+  let statusChanged: boolean
+  if (!existing) {
+    disputeId = entityId("gdsp")
+    const inserted = await rows<{ id: string }>(
+      manager,
+      `INSERT INTO gallery_dispute
+         (id, provider_dispute_id, gallery_order_id, store_payment_id, charge_id, payment_intent_id, amount_cents,
+          currency_code, reason, status, evidence_due_by, opened_at, closed_at, outcome)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (provider_dispute_id) WHERE deleted_at IS NULL DO NOTHING
+       RETURNING id`,
+      [
+        disputeId,
+        facts.providerDisputeId,
+        target.galleryOrderId,
+        target.storePaymentId,
+        facts.chargeId,
+        facts.paymentIntentId,
+        facts.amountCents,
+        facts.currency,
+        facts.reason,
+        facts.status,
+        facts.evidenceDueBy?.toISOString() ?? null,
+        (facts.openedAt ?? new Date()).toISOString(),
+        open ? null : new Date().toISOString(),
+        outcome,
+      ]
+    )
+    // Another delivery of the event inserted it meanwhile (store payments take no order lock): the provider retries.
+    if (inserted.length !== 1) throw new Error(`Dispute ${facts.providerDisputeId} was recorded concurrently`)
+    statusChanged = true
+  } else {
+    disputeId = existing.id
+    if (!isOpenDisputeStatus(existing.status)) return unchanged(disputeId, existing.status)
+    statusChanged = existing.status !== facts.status
+    await manager.execute(
+      `UPDATE gallery_dispute
+         SET status = ?, amount_cents = ?, reason = ?, evidence_due_by = coalesce(?, evidence_due_by),
+             charge_id = coalesce(charge_id, ?), closed_at = ?, outcome = ?, updated_at = now()
+       WHERE id = ?`,
+      [
+        facts.status,
+        facts.amountCents,
+        facts.reason,
+        facts.evidenceDueBy?.toISOString() ?? null,
+        facts.chargeId,
+        open ? null : new Date().toISOString(),
+        outcome,
+        disputeId,
+      ]
+    )
+  }
+
+  const outbox: OutboxMessageInput[] = []
+  if (statusChanged) outbox.push(...disputeChangedMessages(disputeId, facts.status))
+  const orderId = locked ? target.galleryOrderId : null
+  if (orderId) {
+    const hold = disputeHoldReason(disputeId)
+    if (open) {
+      // Unsent payouts wait for the dispute's end (lists of transferable payouts skip held ones).
+      await manager.execute(
+        `UPDATE gallery_payout SET held_at = now(), held_reason = ?, updated_at = now()
+         WHERE gallery_order_id = ? AND status = 'pending' AND held_at IS NULL AND deleted_at IS NULL`,
+        [hold, orderId]
+      )
+    } else if (outcome === "lost") {
+      const plan = await planLoss(manager, orderId, facts.amountCents)
+      await cutUnsentPayouts(manager, { disputeId, orderId, plan })
+      await manager.execute(`UPDATE gallery_dispute SET loss_plan = ?::jsonb WHERE id = ?`, [JSON.stringify(plan), disputeId])
+      if (plan.some((item) => item.action === "reversal")) outbox.push(...disputeReversalMessages(disputeId))
+    }
+    if (!open) {
+      // Whatever is left unsent (all of it when won) goes out again.
+      await manager.execute(
+        `UPDATE gallery_payout SET held_at = NULL, held_reason = NULL, updated_at = now()
+         WHERE gallery_order_id = ? AND held_reason = ? AND deleted_at IS NULL`,
+        [orderId, hold]
+      )
+      outbox.push(...disputeTransfersMessages(disputeId))
+    }
+  }
+  await insertOutboxMessages(manager, outbox)
+  return {
+    outcome: "recorded",
+    disputeId,
+    galleryOrderId: target.galleryOrderId,
+    storePaymentId: target.storePaymentId,
+    status: facts.status,
+    changed: true,
+    queued: outbox.length > 0,
+  }
+}
+
+/**
+ * A lost dispute's plan from the order as it is now (lib/disputes.ts planDisputeLoss): each sent payout's base is what
+ * its ledger says is still with the artist (transfers less refunds' and earlier reversals), each unsent one's its
+ * amount; the charge is the order's total less what was refunded on it (by Atelier or, as the provider reports, in
+ * its dashboard).
+ */
+async function planLoss(manager: SqlEntityManager, orderId: string, disputedCents: number): Promise<DisputeLossItem[]> {
+  const payouts = await rows<{
+    id: string
+    organization_id: string
+    artist_order_id: string
+    status: "pending" | "transferred"
+    amount_cents: number
+    transfer_id: string | null
+    sent_cents: string | number | null
+  }>(
+    manager,
+    `SELECT p.id, p.organization_id, p.artist_order_id, p.status, p.amount_cents, p.transfer_id,
+            (SELECT sum(l.sent_cents) FROM gallery_ledger_entry l
+             WHERE l.artist_order_id = p.artist_order_id AND l.organization_id = p.organization_id AND l.deleted_at IS NULL
+             HAVING count(*) FILTER (WHERE l.kind = 'transfer_sent') > 0) AS sent_cents
+     FROM gallery_payout p
+     WHERE p.gallery_order_id = ? AND p.status IN ('pending', 'transferred') AND p.deleted_at IS NULL
+     ORDER BY p.created_at, p.id`,
+    [orderId]
+  )
+  const [charge] = await rows<{ charge_cents: string | number }>(
+    manager,
+    `SELECT o.total_cents - greatest(o.provider_refunded_cents,
+              (SELECT coalesce(sum(ao.refunded_cents), 0) FROM gallery_artist_order ao
+               WHERE ao.gallery_order_id = o.id AND ao.deleted_at IS NULL)) AS charge_cents
+     FROM gallery_order o WHERE o.id = ?`,
+    [orderId]
+  )
+  return planDisputeLoss({
+    disputedCents,
+    chargeCents: Number(charge?.charge_cents ?? 0),
+    payouts: payouts.map((p) => ({
+      payoutId: p.id,
+      organizationId: p.organization_id,
+      artistOrderId: p.artist_order_id,
+      status: p.status,
+      baseCents:
+        p.status === "transferred" && p.sent_cents !== null ? Math.max(0, Number(p.sent_cents)) : p.amount_cents,
+      transferId: p.transfer_id,
+    })),
+  })
+}
+
+/** Cuts each unsent payout by its share (failed at nothing left), each with its `transfer_reduced` entry. */
+async function cutUnsentPayouts(
+  manager: SqlEntityManager,
+  input: { disputeId: string; orderId: string; plan: DisputeLossItem[] }
+): Promise<void> {
+  const cuts = input.plan.filter((item) => item.action === "reduction")
+  if (!cuts.length) return
+  const [order] = await rows<{ public_id: string }>(manager, `SELECT public_id FROM gallery_order WHERE id = ?`, [input.orderId])
+  const ledger: NewLedgerEntry[] = []
+  for (const cut of cuts) {
+    const [reduced] = await rows<{ id: string }>(
+      manager,
+      `UPDATE gallery_payout
+         SET amount_cents = amount_cents - ?,
+             status = CASE WHEN amount_cents - ? = 0 THEN 'failed' ELSE status END,
+             failure_reason = CASE WHEN amount_cents - ? = 0 THEN ? ELSE failure_reason END,
+             updated_at = now()
+       WHERE id = ? AND status = 'pending' AND amount_cents >= ? AND deleted_at IS NULL
+       RETURNING id`,
+      [cut.amount_cents, cut.amount_cents, cut.amount_cents, PAYOUT_DISPUTE_LOST_REASON, cut.payout_id, cut.amount_cents]
+    )
+    if (!reduced) throw new Error(`Payout ${cut.payout_id} could not be cut for dispute ${input.disputeId}`)
+    ledger.push({
+      key: disputeReductionLedgerKey(input.disputeId, cut.payout_id),
+      organizationId: cut.organization_id,
+      kind: "transfer_reduced",
+      amountCents: cut.amount_cents,
+      description: DISPUTE_LEDGER_DESCRIPTIONS.reduction(order?.public_id ?? ""),
+      occurredAt: new Date(),
+      galleryOrderId: input.orderId,
+      artistOrderId: cut.artist_order_id,
+      payoutId: cut.payout_id,
+      disputeId: input.disputeId,
+    })
+  }
+  await insertLedgerEntries(manager, ledger)
+}
+
+/**
+ * Records the reversal a lost dispute took from one sent payout, once: its provider id in the dispute's plan (only
+ * while the plan's item has none), its `dispute_reversal` ledger entry, and the payout `reversed` when nothing of it is
+ * left with the artist; one transaction. False when it was recorded before (a replay).
+ */
+export async function recordDisputeReversal(
+  manager: SqlEntityManager,
+  input: { disputeId: string; payoutId: string; reversalId: string; ledger: NewLedgerEntry }
+): Promise<boolean> {
+  const updated = await rows<{ id: string }>(
+    manager,
+    `UPDATE gallery_dispute d
+       SET loss_plan = (
+             SELECT jsonb_agg(CASE WHEN x.e->>'payout_id' = ? THEN jsonb_set(x.e, '{reversal_id}', to_jsonb(?::text)) ELSE x.e END
+                              ORDER BY x.ord)
+             FROM jsonb_array_elements(d.loss_plan) WITH ORDINALITY AS x(e, ord)),
+           updated_at = now()
+     WHERE d.id = ? AND EXISTS (
+       SELECT 1 FROM jsonb_array_elements(d.loss_plan) AS i(e)
+       WHERE i.e->>'payout_id' = ? AND i.e->>'action' = 'reversal' AND i.e->>'reversal_id' IS NULL)
+     RETURNING d.id`,
+    [input.payoutId, input.reversalId, input.disputeId, input.payoutId]
+  )
+  if (updated.length !== 1) return false
+  await insertLedgerEntries(manager, [input.ledger])
+  await manager.execute(
+    `UPDATE gallery_payout p
+       SET status = 'reversed', reversal_id = ?, reversed_at = now(), updated_at = now()
+     WHERE p.id = ? AND p.status = 'transferred' AND p.deleted_at IS NULL
+       AND (SELECT coalesce(sum(l.sent_cents), 0) FROM gallery_ledger_entry l
+            WHERE l.artist_order_id = p.artist_order_id AND l.organization_id = p.organization_id
+              AND l.deleted_at IS NULL) <= 0`,
+    [input.reversalId, input.payoutId]
+  )
+  return true
+}
+
+/**
+ * What the provider reports refunded on a gallery order's charge (`charge.refunded`): the order keeps the largest total
+ * reported (events may arrive out of order), and each refund Atelier did not make (`unknownRefundIds`) queues the
+ * administrators' email, in one transaction. Null when no gallery order has that intent.
+ */
+export async function recordProviderRefundReport(
+  manager: SqlEntityManager,
+  input: { paymentIntentId: string; amountRefundedCents: number; unknownRefundIds: string[] }
+): Promise<{ galleryOrderId: string; queued: boolean } | null> {
+  const [order] = await rows<{ id: string }>(
+    manager,
+    `UPDATE gallery_order SET provider_refunded_cents = greatest(provider_refunded_cents, ?), updated_at = now()
+     WHERE payment_intent_id = ? AND deleted_at IS NULL RETURNING id`,
+    [input.amountRefundedCents, input.paymentIntentId]
+  )
+  if (!order) return null
+  const outbox = input.unknownRefundIds.flatMap((refundId) => providerRefundReportedMessages(order.id, refundId))
+  await insertOutboxMessages(manager, outbox)
+  return { galleryOrderId: order.id, queued: outbox.length > 0 }
+}
+
+export type { DisputeOutcome }
