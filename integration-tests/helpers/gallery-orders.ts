@@ -58,6 +58,6 @@ export async function placePaidGalleryOrder(api: Api, pg: Knex, lines: [string, 
   if (confirmed.status !== 200 || confirmed.data.order?.status !== "paid") {
     throw new Error(`confirm: ${confirmed.status} ${JSON.stringify(confirmed.data)}`)
   }
-  if ((await outboxDrained(pg)) !== 0) throw new Error("the outbox did not drain after the payment")
+  if ((await outboxDrained(pg, 60_000)) !== 0) throw new Error("the outbox did not drain after the payment")
   return { orderId: order.id, publicId: order.public_id, intentId: order.payment_intent_id, totalCents: order.total_cents }
 }

@@ -179,7 +179,7 @@ medusaIntegrationTestRunner({
         expect(held["studio-south"].held_at).toBeNull()
 
         // The administrators and every owner of the three artists, told of the status and the due date, once each.
-        expect(await outboxDrained(pg)).toBe(0)
+        expect(await outboxDrained(pg, 60_000)).toBe(0)
         const emails = await disputeEmails(dispute.id)
         const admins = emails.filter((e) => e.template === "gallery-dispute-admin")
         expect(admins.length).toBeGreaterThan(0)
@@ -203,7 +203,7 @@ medusaIntegrationTestRunner({
         const won = await closeDispute(order.intentId, "won")
         expect(won.status).toBe(200)
         expect(won.data.status).toBe("won")
-        expect(await outboxDrained(pg)).toBe(0)
+        expect(await outboxDrained(pg, 60_000)).toBe(0)
         expect(await disputeOf(order.orderId)).toMatchObject({ status: "won", outcome: "won", loss_plan: null })
         const after = await payoutsOf(order.orderId)
         expect(after["studio-north"]).toMatchObject({ status: "transferred", held_at: null, held_reason: null })
@@ -224,7 +224,7 @@ medusaIntegrationTestRunner({
         const lost = await closeDispute(order.intentId, "lost")
         expect(lost.status).toBe(200)
         expect(lost.data.status).toBe("lost")
-        expect(await outboxDrained(pg)).toBe(0)
+        expect(await outboxDrained(pg, 60_000)).toBe(0)
 
         const dispute = await disputeOf(order.orderId)
         expect(dispute).toMatchObject({ status: "lost", outcome: "lost" })
@@ -292,7 +292,7 @@ medusaIntegrationTestRunner({
         const late = await sendWebhook(disputeEvent("charge.dispute.updated", { ...lost.data, status: "under_review" }))
         expect(late.status).toBe(200)
         await dispatchGalleryOutbox(container)
-        expect(await outboxDrained(pg)).toBe(0)
+        expect(await outboxDrained(pg, 60_000)).toBe(0)
         expect(await counts()).toEqual(snapshot)
         expect(await disputeOf(order.orderId)).toMatchObject({ status: "lost" })
         // The other outcome is refused by the sandbox.
@@ -308,7 +308,7 @@ medusaIntegrationTestRunner({
         expect(opened.data.amount).toBe(disputed)
         expect(await count("gallery_payout", "gallery_order_id = ? AND held_at IS NOT NULL", [order.orderId])).toBe(0)
         await closeDispute(order.intentId, "lost")
-        expect(await outboxDrained(pg)).toBe(0)
+        expect(await outboxDrained(pg, 60_000)).toBe(0)
 
         // In the order the planner reads them (its split gives a cent left over to the earlier payout on a tie).
         const slugs = (await rows(`SELECT organization_id FROM gallery_payout WHERE gallery_order_id = ? ORDER BY created_at, id`, [order.orderId])).map(
@@ -358,7 +358,7 @@ medusaIntegrationTestRunner({
           for (let i = 0; i < 50 && record.mock.calls.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100))
           await pg.raw(`UPDATE gallery_outbox_message SET available_at = now() WHERE delivered_at IS NULL`)
           await dispatchGalleryOutbox(container)
-          expect(await outboxDrained(pg)).toBe(0)
+          expect(await outboxDrained(pg, 60_000)).toBe(0)
           calls = record.mock.calls.length
         } finally {
           record.mockRestore()
@@ -414,21 +414,21 @@ medusaIntegrationTestRunner({
         const dispute = await disputeOf(order.orderId)
         expect(dispute).toMatchObject({ provider_dispute_id: object.id, status: "needs_response", charge_id: "ch_webhook" })
         expect((await payoutsOf(order.orderId))["studio-north"].held_at).not.toBeNull()
-        expect(await outboxDrained(pg)).toBe(0)
+        expect(await outboxDrained(pg, 60_000)).toBe(0)
         const emails = (await disputeEmails(dispute.id)).length
         expect(emails).toBeGreaterThan(0)
 
         expect((await sendWebhook(event)).data).toEqual({ received: true, duplicate: true })
         // The same dispute in a new event (the provider's retry with another id) changes nothing either.
         expect((await sendWebhook(disputeEvent("charge.dispute.created", object))).status).toBe(200)
-        expect(await outboxDrained(pg)).toBe(0)
+        expect(await outboxDrained(pg, 60_000)).toBe(0)
         expect(await count("gallery_dispute", "provider_dispute_id = ?", [object.id])).toBe(1)
         expect((await disputeEmails(dispute.id)).length).toBe(emails)
 
         // updated: under review, told once more.
         const updated = await sendWebhook(disputeEvent("charge.dispute.updated", { ...object, status: "under_review" }))
         expect(updated.status).toBe(200)
-        expect(await outboxDrained(pg)).toBe(0)
+        expect(await outboxDrained(pg, 60_000)).toBe(0)
         expect((await disputeOf(order.orderId)).status).toBe("under_review")
         expect((await disputeEmails(dispute.id)).length).toBe(emails * 2)
 
@@ -447,7 +447,7 @@ medusaIntegrationTestRunner({
         expect((await sendWebhook(closedEvent)).data).toEqual({ received: true })
         expect(await count("processed_webhook_event", "event_id = ?", [closedEvent.id])).toBe(1)
         expect(await disputeOf(order.orderId)).toMatchObject({ status: "won", outcome: "won" })
-        expect(await outboxDrained(pg)).toBe(0)
+        expect(await outboxDrained(pg, 60_000)).toBe(0)
 
         const unknown = await sendWebhook(disputeEvent("charge.dispute.created", { ...object, id: "du_other", payment_intent: "pi_nowhere" }))
         expect(unknown.status).toBe(200)
@@ -466,7 +466,7 @@ medusaIntegrationTestRunner({
         }
         const event = disputeEvent("charge.refunded", charge)
         expect((await sendWebhook(event)).data).toEqual({ received: true })
-        expect(await outboxDrained(pg)).toBe(0)
+        expect(await outboxDrained(pg, 60_000)).toBe(0)
         const [stored] = await rows(`SELECT provider_refunded_cents FROM gallery_order WHERE id = ?`, [order.orderId])
         expect(stored.provider_refunded_cents).toBe(1000)
         const emails = await rows(`SELECT "to", idempotency_key, data FROM notification WHERE template = 'gallery-provider-refund' AND resource_id = ?`, [
@@ -478,7 +478,7 @@ medusaIntegrationTestRunner({
         // Redelivered (or an older total reported late): nothing new, the larger total kept.
         expect((await sendWebhook(event)).data).toEqual({ received: true, duplicate: true })
         await sendWebhook(disputeEvent("charge.refunded", { ...charge, amount_refunded: 500, refunds: { data: [] } }))
-        expect(await outboxDrained(pg)).toBe(0)
+        expect(await outboxDrained(pg, 60_000)).toBe(0)
         const [kept] = await rows(`SELECT provider_refunded_cents FROM gallery_order WHERE id = ?`, [order.orderId])
         expect(kept.provider_refunded_cents).toBe(1000)
         expect(await count("notification", "template = 'gallery-provider-refund' AND resource_id = ?", [order.orderId])).toBe(emails.length)

@@ -98,7 +98,7 @@ medusaIntegrationTestRunner({
       expect(paid.status).toBe(200)
       const confirmed = await api.post("/api/gallery/checkout/confirm", { paymentIntentId: order.payment_intent_id }, anyStatus)
       expect(confirmed.data.order.status).toBe("paid")
-      expect(await outboxDrained(pg)).toBe(0)
+      expect(await outboxDrained(pg, 60_000)).toBe(0)
       const artist: PlacedOrder["artist"] = {}
       for (const a of await rows(
         `SELECT ao.id, ao.organization_id, l.order_id FROM gallery_artist_order ao
@@ -274,7 +274,7 @@ medusaIntegrationTestRunner({
         }
         const opened = await api.post(`/api/sandbox/payment-intents/${order.intentId}/dispute`, { amount: 5000 }, anyStatus)
         expect(opened.status).toBe(200)
-        expect(await outboxDrained(pg)).toBe(0)
+        expect(await outboxDrained(pg, 60_000)).toBe(0)
         const [northPayout] = await rows(`SELECT amount_cents, held_at FROM gallery_payout WHERE artist_order_id = ?`, [
           order.artist["studio-north"]!.artistOrderId,
         ])
@@ -283,7 +283,7 @@ medusaIntegrationTestRunner({
 
         const lost = await api.post(`/api/sandbox/payment-intents/${order.intentId}/dispute/close`, { outcome: "lost" }, anyStatus)
         expect(lost.status).toBe(200)
-        expect(await outboxDrained(pg)).toBe(0)
+        expect(await outboxDrained(pg, 60_000)).toBe(0)
         const [dispute] = await rows(`SELECT loss_plan FROM gallery_dispute WHERE gallery_order_id = ?`, [order.orderId])
         const actions = (dispute.loss_plan as Row[]).map((item) => item.action).sort()
         expect(actions).toEqual(["reduction", "reversal"])
@@ -315,7 +315,7 @@ medusaIntegrationTestRunner({
           statuses.push((await api.post("/api/gallery/checkout/confirm", { paymentIntentId: order.payment_intent_id }, anyStatus)).status)
         }
         expect(statuses).toEqual([200, 409])
-        expect(await outboxDrained(pg)).toBe(0)
+        expect(await outboxDrained(pg, 60_000)).toBe(0)
         const loser = checkouts[1]
         const [stored] = await rows(
           `SELECT paid_at, payment_failure, to_char(cancelled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM gallery_order WHERE id = ?`,

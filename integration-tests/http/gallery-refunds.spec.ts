@@ -181,7 +181,7 @@ medusaIntegrationTestRunner({
         ])
 
         // The customer and North's owner are emailed once per refund; the Medusa order book records the refunds.
-        expect(await outboxDrained(pg)).toBe(0)
+        expect(await outboxDrained(pg, 60_000)).toBe(0)
         const emails = await rows(
           `SELECT template, "to" FROM notification WHERE template IN ('gallery-refund-issued', 'gallery-artist-refund-issued') ORDER BY template`
         )

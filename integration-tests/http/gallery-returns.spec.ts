@@ -69,7 +69,7 @@ medusaIntegrationTestRunner({
         bearer(token["studio-north"])
       )
       expect(shipped.status).toBe(200)
-      expect(await outboxDrained(pg)).toBe(0)
+      expect(await outboxDrained(pg, 60_000)).toBe(0)
       const [link] = await rows(`SELECT order_id FROM gallery_gallery_artist_order_order_order WHERE gallery_artist_order_id = ?`, [north.id])
       return { orderId: order.orderId, publicId: order.publicId, artistOrderId: north.id as string, medusaOrderId: link.order_id as string }
     }
@@ -102,7 +102,7 @@ medusaIntegrationTestRunner({
         requestedAt: expect.any(String),
       })
       const returnId = asked.data.return.id
-      expect(await outboxDrained(pg)).toBe(0)
+      expect(await outboxDrained(pg, 60_000)).toBe(0)
       expect(await rows(`SELECT "to" FROM notification WHERE template = 'gallery-return-requested'`)).toEqual([{ to: "north@atelier.test" }])
 
       const view = await api.get(`/api/gallery/orders/${order.publicId}`, anyStatus)
@@ -115,7 +115,7 @@ medusaIntegrationTestRunner({
       const accepted = await step(order.medusaOrderId, returnId, "accept", { instructions: "Send it to 1 Fjord Road, Oslo" })
       expect(accepted.status).toBe(200)
       expect(accepted.data.return).toMatchObject({ status: "accepted", instructions: "Send it to 1 Fjord Road, Oslo" })
-      expect(await outboxDrained(pg)).toBe(0)
+      expect(await outboxDrained(pg, 60_000)).toBe(0)
       expect(await rows(`SELECT "to" FROM notification WHERE template = 'gallery-return-accepted'`)).toEqual([{ to: COLLECTOR_EMAIL }])
 
       const received = await step(order.medusaOrderId, returnId, "receive")
@@ -126,7 +126,7 @@ medusaIntegrationTestRunner({
       expect(await rows(`SELECT amount, idempotency_key FROM sandbox_refund`)).toEqual([
         { amount: 4033, idempotency_key: `refund-${received.data.return.refund_id}` },
       ])
-      expect(await outboxDrained(pg)).toBe(0)
+      expect(await outboxDrained(pg, 60_000)).toBe(0)
 
       // Back in stock, and Medusa's order holds the return, received.
       expect(await inventoryOf("studio-north-print")).toBe((stockBefore as number) + 1)
@@ -145,7 +145,8 @@ medusaIntegrationTestRunner({
       // The integration heard each step once: the request, the acceptance, the refund (with its amount).
       const heard = await waitFor(
         async () => receiver.requests.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, any> }), // eslint-disable-line @typescript-eslint/no-explicit-any
-        (events) => events.length >= 3
+        (events) => events.length >= 3,
+        60_000
       )
       expect(heard.map((e) => e.type).sort()).toEqual(["order.refunded", "return.accepted", "return.requested"])
       expect(heard.find((e) => e.type === "order.refunded")?.data).toMatchObject({ id: order.medusaOrderId, refund: { amount: 40.33 } })
@@ -165,7 +166,7 @@ medusaIntegrationTestRunner({
       expect(asked.status).toBe(201)
       const refused = await step(order.medusaOrderId, asked.data.return.id, "refuse", { reason: "Prints are final sale" })
       expect([refused.status, refused.data.return.status, refused.data.return.refusal_reason]).toEqual([200, "refused", "Prints are final sale"])
-      expect(await outboxDrained(pg)).toBe(0)
+      expect(await outboxDrained(pg, 60_000)).toBe(0)
       expect(await rows(`SELECT "to" FROM notification WHERE template = 'gallery-return-refused'`)).toEqual([{ to: COLLECTOR_EMAIL }])
       const receive = await step(order.medusaOrderId, asked.data.return.id, "receive")
       expect([receive.status, receive.data.error]).toEqual([400, returnStepMessage("refused", "receive")])

@@ -26,6 +26,7 @@ import {
   listOrganizationShippingRates,
 } from "../../src/queries/medusa/shipping-rates"
 import { getOrderPaymentStates, listOrdersWithoutPayment } from "../../src/queries/medusa/order-payments"
+import { findMirrorReturn, listStockOfOrderLines } from "../../src/queries/medusa/returns"
 import { getPlatformOrder, listPlatformOrders } from "../../src/queries/platform-orders"
 import { getPlatformProduct, listPlatformProducts } from "../../src/queries/platform-products"
 import { cartsPurchasedSinceCapture, currentVariantPrices, variantsOfOrganization } from "../../src/queries/store-carts"
@@ -235,6 +236,8 @@ medusaIntegrationTestRunner({
         await listOrganizationShippingRates(pg, "org_missing")
         await getOrganizationShippingRate(pg, "org_missing", "so_missing")
         await listInventoryLevelsOutside(pg, "org_missing", "sloc_missing")
+        await findMirrorReturn(pg, { orderId: "order_missing", galleryReturnId: "gret_missing" })
+        await listStockOfOrderLines(pg, { orderId: "order_missing", lineIds: ["ordli_missing"] })
       })
       const overMedusa = statements.filter((statement) => NAMES_A_MEDUSA_TABLE.test(statement.sql))
       expect(overMedusa.length).toBeGreaterThanOrEqual(10)

@@ -14,6 +14,7 @@ import sharp from "sharp"
 import { bundleStats } from "../../../scripts/lib/ui.mjs"
 import { openJourney } from "../lib/journey.mjs"
 import { recordUiResults } from "../lib/results.mjs"
+import { api, placeGalleryOrder, waitForDashboardOrder } from "../lib/gallery-api.mjs"
 
 const BUDGET = { js_gzip_kb: 300, first_load_ms: 1000 }
 const NORTH = { email: "north@atelier.test", password: "atelier-demo" }
@@ -28,29 +29,6 @@ const STUDIO_SLUG = `studio-west-${RUN}`
 const KEY_NAME = `My website ${RUN}`
 const address = { name: "Dana Collector", line1: "12 Harbour Street", city: "Seattle", state: "WA", postal_code: "98101", country: "US" }
 
-async function api(baseUrl, method, url, { token, body } = {}) {
-  const res = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const json = await res.json().catch(() => null)
-  assert.ok(res.ok, `${method} ${url}: ${res.status} ${JSON.stringify(json)}`)
-  return json
-}
-
-/** A shopper buys studio-north's print through the gallery's API and pays with the sandbox card. */
-async function placeGalleryOrder(apiUrl, productId) {
-  const { item } = await api(apiUrl, "POST", "/api/gallery/cart/add", { body: { productId, quantity: 1 } })
-  const checkout = await api(apiUrl, "POST", "/api/gallery/checkout", {
-    body: { sessionId: item.sessionId, email: SHOPPER, shippingOption: "single_address", shippingAddress: address },
-  })
-  const paymentIntentId = checkout.clientSecret.slice(0, checkout.clientSecret.indexOf("_secret_"))
-  await api(apiUrl, "POST", `/api/sandbox/payment-intents/${paymentIntentId}/confirm`, { body: { payment_method: "pm_card_visa" } })
-  const { order } = await api(apiUrl, "POST", "/api/gallery/checkout/confirm", { body: { paymentIntentId } })
-  return order
-}
-
 /** A shopper buys the same print in studio-north's own store (the store checkout) and pays with the sandbox card. */
 async function placeStoreOrder(apiUrl, { orgId, productId, variantId, email }) {
   const { clientSecret } = await api(apiUrl, "POST", "/api/create-payment-intent", {
@@ -59,20 +37,6 @@ async function placeStoreOrder(apiUrl, { orgId, productId, variantId, email }) {
   const paymentIntentId = clientSecret.slice(0, clientSecret.indexOf("_secret_"))
   // The sandbox confirm settles the payment: the Medusa order exists when it returns (docs/store-checkout.md).
   await api(apiUrl, "POST", `/api/sandbox/payment-intents/${paymentIntentId}/confirm`, { body: { payment_method: "pm_card_visa" } })
-}
-
-/**
- * Medusa mirrors a paid gallery order into the artist's order book shortly after payment (docs/order-book.md); the
- * mirror reads as paid once it is linked to its artist order.
- */
-async function waitForDashboardOrder(apiUrl, token, search) {
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    const { orders } = await api(apiUrl, "GET", `/api/dashboard/orders?search=${encodeURIComponent(search)}`, { token })
-    if (orders[0]?.status === "paid") return orders[0]
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`no dashboard order for ${search} after 30 s`)
 }
 
 /** A browser with an empty cache and the member's token stored, opening /dashboard: navigation to the overview's figures. */
@@ -139,7 +103,7 @@ test("artist dashboard: an artist creates a product and ships an order; a new ar
     const storeOrder = await waitForDashboardOrder(apiUrl, token, STORE_SHOPPER)
     assert.equal(storeOrder.source, "store")
     storeOrderId = storeOrder.id
-    const order = await placeGalleryOrder(apiUrl, northPrint)
+    const order = await placeGalleryOrder(apiUrl, northPrint, { email: SHOPPER, address })
     const mirrored = await waitForDashboardOrder(apiUrl, token, SHOPPER)
     assert.equal(mirrored.source, "gallery")
     assert.equal(mirrored.gallery_public_id, order.publicId)

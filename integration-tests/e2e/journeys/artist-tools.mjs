@@ -8,6 +8,7 @@ import assert from "node:assert/strict"
 import http from "node:http"
 import { after, test } from "node:test"
 import { openJourney } from "../lib/journey.mjs"
+import { api } from "../lib/gallery-api.mjs"
 
 const NORTH = { email: "north@atelier.test", password: "atelier-demo" }
 const TOKEN_STORAGE_KEY = "atelier_dashboard_token"
@@ -17,17 +18,6 @@ const SHOPPER = `cleo.${RUN}@example.com`
 const SEGMENT = `Store customers ${RUN}`
 const CAMPAIGN = `Autumn prints ${RUN}`
 const PRODUCT = `Tide Pool ${RUN}`
-
-async function api(baseUrl, method, url, { token, body } = {}) {
-  const res = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const json = await res.json().catch(() => null)
-  assert.ok(res.ok, `${method} ${url}: ${res.status} ${JSON.stringify(json)}`)
-  return json
-}
 
 /** A small endpoint for the organization's webhooks: records each request and answers 204. */
 async function startReceiver() {

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict"
 import { after, test } from "node:test"
 import { openJourney } from "../lib/journey.mjs"
+import { api } from "../lib/gallery-api.mjs"
 
 const ADMIN = { email: "admin@atelier.test", password: "atelier-demo" }
 const SPOTLIT = "studio-south" // the demo spotlight's artist
@@ -15,16 +16,7 @@ const TITLE = "Atelier Gallery"
 const e2e = await openJourney("gallery-curation")
 const { apiUrl, baseUrl, sql, pages, log } = e2e
 
-async function call(method, url, { token, body } = {}) {
-  const res = await fetch(`${apiUrl}${url}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const json = await res.json().catch(() => null)
-  assert.ok(res.ok, `${method} ${url}: ${res.status} ${JSON.stringify(json)}`)
-  return json
-}
+const call = (method, url, options) => api(apiUrl, method, url, options)
 
 // The empty collection this journey creates (deleted in `after`, whatever happened).
 let adminToken = null

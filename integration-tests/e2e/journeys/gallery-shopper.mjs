@@ -9,23 +9,13 @@ import { after, test } from "node:test"
 import { bundleStats } from "../../../scripts/lib/ui.mjs"
 import { openJourney } from "../lib/journey.mjs"
 import { recordUiResults } from "../lib/results.mjs"
+import { api } from "../lib/gallery-api.mjs"
 
 const NORTH_PRINT = "studio-north-print" // 34.99, Studio North
 const SOUTH_PRINT = "studio-south-print" // 45.50, Studio South
 const BUDGET = { js_gzip_kb: 300, first_load_ms: 1000 }
 
 const address = { name: "Ada Shopper", line1: "1 Gallery Road", city: "Portland", state: "OR", postal_code: "97201", country: "US" }
-
-async function api(baseUrl, method, url, { token, body } = {}) {
-  const res = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const json = await res.json().catch(() => null)
-  assert.ok(res.ok, `${method} ${url}: ${res.status} ${JSON.stringify(json)}`)
-  return json
-}
 
 /** Fills an address form whose inputs have ids `<prefix>-<field>` (the country is chosen from its list). */
 async function fillAddress(page, prefix, values) {

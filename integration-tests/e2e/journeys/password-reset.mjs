@@ -5,6 +5,7 @@
 import assert from "node:assert/strict"
 import { after, test } from "node:test"
 import { openJourney } from "../lib/journey.mjs"
+import { api } from "../lib/gallery-api.mjs"
 
 // Names of this run's records: the journey also runs against a server whose database it already ran on.
 const RUN = Date.now().toString(36).slice(-5)
@@ -12,17 +13,6 @@ const ARTIST = { email: `ivy.${RUN}@studio-ivy.test`, password: "first-passphras
 const NEW_PASSWORD = "a-new-long-passphrase"
 const STUDIO = { name: "Studio Ivy", slug: `studio-ivy-${RUN}` }
 const RESET_TEMPLATE = "auth-password-reset" // src/processes/accounts/password-reset-email.ts
-
-async function api(baseUrl, method, url, { token, body } = {}) {
-  const res = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const json = await res.json().catch(() => null)
-  assert.ok(res.ok, `${method} ${url}: ${res.status} ${JSON.stringify(json)}`)
-  return json
-}
 
 const journey = await openJourney("password-reset")
 after(() => journey.close())

@@ -8,6 +8,7 @@ import assert from "node:assert/strict"
 import { after, test } from "node:test"
 import sharp from "sharp"
 import { openJourney } from "../lib/journey.mjs"
+import { api, placeGalleryOrder, waitForDashboardOrder } from "../lib/gallery-api.mjs"
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
 const NORTH = { email: "north@atelier.test", password: "atelier-demo" }
@@ -17,40 +18,6 @@ const PRODUCT_HANDLE = `pocket-harbour-${RUN}`
 const STUDIO_SLUG = `studio-phone-${RUN}`
 const SHOPPER = `pat.${RUN}@example.com`
 const address = { name: "Pat Phone", line1: "3 Pier Lane", city: "Seattle", state: "WA", postal_code: "98101", country: "US" }
-
-async function api(baseUrl, method, url, { token, body } = {}) {
-  const res = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const json = await res.json().catch(() => null)
-  assert.ok(res.ok, `${method} ${url}: ${res.status} ${JSON.stringify(json)}`)
-  return json
-}
-
-/** A shopper buys studio-north's print through the gallery's API (sandbox card); resolves with the gallery order. */
-async function placeGalleryOrder(apiUrl, productId) {
-  const { item } = await api(apiUrl, "POST", "/api/gallery/cart/add", { body: { productId, quantity: 1 } })
-  const checkout = await api(apiUrl, "POST", "/api/gallery/checkout", {
-    body: { sessionId: item.sessionId, email: SHOPPER, shippingOption: "single_address", shippingAddress: address },
-  })
-  const paymentIntentId = checkout.clientSecret.slice(0, checkout.clientSecret.indexOf("_secret_"))
-  await api(apiUrl, "POST", `/api/sandbox/payment-intents/${paymentIntentId}/confirm`, { body: { payment_method: "pm_card_visa" } })
-  const { order } = await api(apiUrl, "POST", "/api/gallery/checkout/confirm", { body: { paymentIntentId } })
-  return order
-}
-
-/** The dashboard's copy of a paid gallery order, once the order book has mirrored it (docs/order-book.md). */
-async function waitForDashboardOrder(apiUrl, token, search) {
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    const { orders } = await api(apiUrl, "GET", `/api/dashboard/orders?search=${encodeURIComponent(search)}`, { token })
-    if (orders[0]?.status === "paid") return orders[0]
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`no dashboard order for ${search} after 30 s`)
-}
 
 /** A photo of the harbour (900 x 1200, portrait as a phone takes it), drawn here so that the journey needs no file. */
 function phonePhoto() {
@@ -128,7 +95,7 @@ test("on a phone: an artist works in the dashboard, a new artist signs up, a sho
   let dashboardOrder = null
 
   await t.test("setup: a shopper pays for studio-north's print in the gallery", async () => {
-    galleryOrder = await placeGalleryOrder(apiUrl, northPrint)
+    galleryOrder = await placeGalleryOrder(apiUrl, northPrint, { email: SHOPPER, address })
     dashboardOrder = await waitForDashboardOrder(apiUrl, token, SHOPPER)
   })
 

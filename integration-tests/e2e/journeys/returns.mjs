@@ -8,6 +8,7 @@
 import assert from "node:assert/strict"
 import { after, test } from "node:test"
 import { openJourney } from "../lib/journey.mjs"
+import { api, waitForDashboardOrder } from "../lib/gallery-api.mjs"
 
 const NORTH_PRINT = "studio-north-print" // 34.99, Studio North
 const NORTH = { email: "north@atelier.test", password: "atelier-demo" }
@@ -19,28 +20,6 @@ const SHOPPER = `rita.${RUN}@example.com`
 const TRACKING = `1Z999AA1${RUN.toUpperCase().padEnd(8, "0")}`
 const INSTRUCTIONS = `Send it to Studio North, 4 Harbour Lane, Portland OR 97201, with the order number inside (${RUN}).`
 const address = { name: "Rita Returner", line1: "7 Gallery Road", city: "Portland", state: "OR", postal_code: "97201", country: "US" }
-
-async function api(baseUrl, method, url, { token, body } = {}) {
-  const res = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const json = await res.json().catch(() => null)
-  assert.ok(res.ok, `${method} ${url}: ${res.status} ${JSON.stringify(json)}`)
-  return json
-}
-
-/** Medusa mirrors a paid gallery order into the artist's order book shortly after payment (docs/order-book.md). */
-async function waitForDashboardOrder(apiUrl, token, search) {
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    const { orders } = await api(apiUrl, "GET", `/api/dashboard/orders?search=${encodeURIComponent(search)}`, { token })
-    if (orders[0]?.status === "paid") return orders[0]
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`no dashboard order for ${search} after 30 s`)
-}
 
 /** Polls `check` (an async function answering a value or null) until it answers, for up to `ms`. */
 async function eventually(check, ms, what) {
