@@ -61,3 +61,29 @@ export async function placePaidGalleryOrder(api: Api, pg: Knex, lines: [string, 
   if ((await outboxDrained(pg, 60_000)) !== 0) throw new Error("the outbox did not drain after the payment")
   return { orderId: order.id, publicId: order.public_id, intentId: order.payment_intent_id, totalCents: order.total_cents }
 }
+
+/** One artist order of a paid gallery order with the Medusa order that mirrors it and that order's lines. */
+export type MirroredArtistOrder = {
+  artistOrderId: string
+  organizationId: string
+  medusaOrderId: string
+  /** Medusa line ids (what the order routes show) with the gallery item each mirrors. */
+  lines: { id: string; galleryItemId: string }[]
+}
+
+/** The mirrored artist orders of a gallery order, in one query (the order book made them with the payment's outbox). */
+export async function mirroredArtistOrders(pg: Knex, galleryOrderId: string): Promise<MirroredArtistOrder[]> {
+  const rows = await selectRows(
+    pg,
+    `SELECT ao.id, ao.organization_id, l.order_id,
+            coalesce((SELECT json_agg(json_build_object('id', li.id, 'galleryItemId', li.metadata->>'artist_order_item_id')
+                                      ORDER BY li.created_at, li.id)
+                      FROM order_item oi JOIN order_line_item li ON li.id = oi.item_id
+                      WHERE oi.order_id = l.order_id), '[]'::json) AS lines
+     FROM gallery_artist_order ao
+     JOIN gallery_gallery_artist_order_order_order l ON l.gallery_artist_order_id = ao.id AND l.deleted_at IS NULL
+     WHERE ao.gallery_order_id = ?`,
+    [galleryOrderId]
+  )
+  return rows.map((row) => ({ artistOrderId: row.id, organizationId: row.organization_id, medusaOrderId: row.order_id, lines: row.lines }))
+}

@@ -4,13 +4,12 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { processPendingPayouts } from "../../src/jobs/process-pending-payouts"
 import { reconcileMoney } from "../../src/jobs/reconcile-money"
-import { ORGANIZATION_MODULE } from "../../src/modules/organization"
-import type OrganizationModuleService from "../../src/modules/organization/service"
 import { dispatchGalleryOutbox } from "../../src/processes/outbox/dispatch"
 import { RECONCILIATION_MISMATCH_TEMPLATE } from "../../src/processes/reconciliation/reconcile-day"
 import { RECONCILIATION_MESSAGES } from "../../src/api/api/admin/reconciliation/validators"
 import { anyStatus, bearer, type Api } from "../helpers/accounts"
 import { outboxDrained, selectRows } from "../helpers/db"
+import { mirroredArtistOrders, placePaidGalleryOrder, setConnectedAccounts } from "../helpers/gallery-orders"
 import {
   COLLECTOR_ADDRESS,
   COLLECTOR_EMAIL,
@@ -71,54 +70,16 @@ medusaIntegrationTestRunner({
 
     const rows = (sql: string, bindings: unknown[] = []) => selectRows(pg, sql, bindings)
 
-    async function setAccounts(accounts: Partial<Record<Slug, string | null>>) {
-      const organizations: OrganizationModuleService = container.resolve(ORGANIZATION_MODULE)
-      for (const [slug, account] of Object.entries(accounts)) {
-        const payable = Boolean(account)
-        await organizations.updateOrganizations({ id: org[slug], stripe_account_id: account ?? null, payouts_enabled: payable, transfers_active: payable })
-      }
-    }
+    const setAccounts = (accounts: Partial<Record<Slug, string | null>>) => setConnectedAccounts(container, org, accounts)
 
     async function placeOrder(lines: [string, number][]): Promise<PlacedOrder> {
-      const sessionId = crypto.randomUUID()
-      const cookie = { headers: { cookie: `gallery_cart_session=${sessionId}` }, ...anyStatus }
-      for (const [handle, quantity] of lines) {
-        expect((await api.post("/api/gallery/cart/add", { productId: product[handle], quantity }, cookie)).status).toBe(200)
-      }
-      const checkout = await api.post(
-        "/api/gallery/checkout",
-        { sessionId, email: COLLECTOR_EMAIL, shippingOption: "single_address", shippingAddress: COLLECTOR_ADDRESS },
-        anyStatus
-      )
-      expect(checkout.status).toBe(200)
-      const [order] = await rows(`SELECT id, public_id, payment_intent_id, total_cents FROM gallery_order WHERE public_id = ?`, [
-        checkout.data.publicId,
-      ])
-      const paid = await api.post(`/api/sandbox/payment-intents/${order.payment_intent_id}/confirm`, { payment_method: "pm_card_visa" }, anyStatus)
-      expect(paid.status).toBe(200)
-      const confirmed = await api.post("/api/gallery/checkout/confirm", { paymentIntentId: order.payment_intent_id }, anyStatus)
-      expect(confirmed.data.order.status).toBe("paid")
-      expect(await outboxDrained(pg, 60_000)).toBe(0)
+      const order = await placePaidGalleryOrder(api, pg, lines.map(([handle, quantity]) => [product[handle], quantity]))
       const artist: PlacedOrder["artist"] = {}
-      for (const a of await rows(
-        `SELECT ao.id, ao.organization_id, l.order_id FROM gallery_artist_order ao
-         JOIN gallery_gallery_artist_order_order_order l ON l.gallery_artist_order_id = ao.id AND l.deleted_at IS NULL
-         WHERE ao.gallery_order_id = ?`,
-        [order.id]
-      )) {
-        const slug = Object.keys(org).find((s) => org[s] === a.organization_id) as Slug
-        const lines = await rows(
-          `SELECT li.id, li.metadata->>'artist_order_item_id' AS gallery_item_id FROM order_item oi
-           JOIN order_line_item li ON li.id = oi.item_id WHERE oi.order_id = ? ORDER BY li.created_at, li.id`,
-          [a.order_id]
-        )
-        artist[slug] = {
-          artistOrderId: a.id,
-          medusaOrderId: a.order_id,
-          lines: lines.map((l) => ({ id: l.id, galleryItemId: l.gallery_item_id })),
-        }
+      for (const mirrored of await mirroredArtistOrders(pg, order.orderId)) {
+        const slug = Object.keys(org).find((s) => org[s] === mirrored.organizationId) as Slug
+        artist[slug] = { artistOrderId: mirrored.artistOrderId, medusaOrderId: mirrored.medusaOrderId, lines: mirrored.lines }
       }
-      return { orderId: order.id, publicId: order.public_id, intentId: order.payment_intent_id, totalCents: order.total_cents, artist }
+      return { ...order, artist }
     }
 
     function refund(slug: Slug, medusaOrderId: string, body: Record<string, unknown>) {

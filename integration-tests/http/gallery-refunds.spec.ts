@@ -10,7 +10,7 @@ import { settleRefund } from "../../src/processes/refunds/refunds"
 import { refundArtistOrderWorkflow } from "../../src/workflows/refunds/workflows/refund-artist-order"
 import { anyStatus, bearer, type Api } from "../helpers/accounts"
 import { countRows, outboxDrained, selectRows } from "../helpers/db"
-import { placePaidGalleryOrder, setConnectedAccounts } from "../helpers/gallery-orders"
+import { mirroredArtistOrders, placePaidGalleryOrder, setConnectedAccounts } from "../helpers/gallery-orders"
 import {
   loginDemoAdmin,
   loginDemoMember,
@@ -77,23 +77,9 @@ medusaIntegrationTestRunner({
     async function placeOrder(lines: [string, number][]): Promise<PlacedOrder> {
       const order = await placePaidGalleryOrder(api, pg, lines.map(([handle, quantity]) => [product[handle], quantity]))
       const artist: PlacedOrder["artist"] = {}
-      for (const a of await rows(
-        `SELECT ao.id, ao.organization_id, l.order_id FROM gallery_artist_order ao
-         JOIN gallery_gallery_artist_order_order_order l ON l.gallery_artist_order_id = ao.id AND l.deleted_at IS NULL
-         WHERE ao.gallery_order_id = ?`,
-        [order.orderId]
-      )) {
-        const slug = Object.keys(org).find((s) => org[s] === a.organization_id) as Slug
-        const lines = await rows(
-          `SELECT li.id, li.metadata->>'artist_order_item_id' AS gallery_item_id FROM order_item oi
-           JOIN order_line_item li ON li.id = oi.item_id WHERE oi.order_id = ? ORDER BY li.created_at, li.id`,
-          [a.order_id]
-        )
-        artist[slug] = {
-          artistOrderId: a.id,
-          medusaOrderId: a.order_id,
-          lines: lines.map((l) => ({ id: l.id, galleryItemId: l.gallery_item_id })),
-        }
+      for (const mirrored of await mirroredArtistOrders(pg, order.orderId)) {
+        const slug = Object.keys(org).find((s) => org[s] === mirrored.organizationId) as Slug
+        artist[slug] = { artistOrderId: mirrored.artistOrderId, medusaOrderId: mirrored.medusaOrderId, lines: mirrored.lines }
       }
       return { ...order, artist }
     }

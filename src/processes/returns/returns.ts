@@ -48,7 +48,8 @@ export async function requestGalleryReturn(
 /**
  * The artist's step on a return: accept (with instructions), refuse (with a reason) or receive. Receiving queues the
  * refund of its items and its record in the Medusa order book with the step itself; the refund is then made at once in
- * this request (refundReceivedReturn), the outbox finishing it should the process die.
+ * this request (refundReceivedReturn), the outbox finishing it should the process die. Returns the return as the step
+ * left it (a receipt's refund id is read afterwards).
  */
 export async function moveGalleryReturn(
   container: MedusaContainer,
@@ -62,8 +63,7 @@ export async function moveGalleryReturn(
     })
   }
   await nudgeOutbox(container)
-  const current = await getReturn(container, input.returnId)
-  return current ? { ...moved, refund_id: current.refund_id } : moved
+  return moved
 }
 
 /**
