@@ -38,6 +38,9 @@ const harnessTests = {
 // Kinds of test, cheapest first: pure functions, module services against a real database, whole HTTP server, then
 // the multi-process tests and the benchmark harness.
 module.exports = {
+  // Each HTTP suite boots a whole Medusa app in its worker, and not all of it is freed when the suite ends: a worker
+  // that ran thirty suites reached V8's heap limit in CI. A worker whose heap is over this after a suite is replaced.
+  workerIdleMemoryLimit: "1GB",
   globalSetup: "<rootDir>/integration-tests/global-setup.js",
   globalTeardown: "<rootDir>/integration-tests/global-teardown.js",
   reporters: ["default", "<rootDir>/integration-tests/summary-reporter.js"],
