@@ -3,8 +3,9 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { CHECKOUT_MESSAGES } from "../../src/lib/gallery-checkout"
-import { RETURN_MESSAGES, returnQuantityMessage, returnStepMessage } from "../../src/lib/returns"
+import { RESTOCK_MARKERS_KEY, RETURN_MESSAGES, returnQuantityMessage, returnStepMessage } from "../../src/lib/returns"
 import { getGalleryProductsByIds } from "../../src/queries/gallery-products"
+import { restockReturnOnce } from "../../src/workflows/common/stock"
 import { anyStatus, bearer, type Api } from "../helpers/accounts"
 import { countRows, outboxDrained, selectRows, waitFor } from "../helpers/db"
 import { placePaidGalleryOrder, setConnectedAccounts } from "../helpers/gallery-orders"
@@ -158,6 +159,47 @@ medusaIntegrationTestRunner({
       expect([again.status, again.data.error]).toEqual([400, returnStepMessage("received", "receive")])
       expect(await count("gallery_refund")).toBe(1)
       expect(await inventoryOf("studio-north-print")).toBe((stockBefore as number) + 1)
+    })
+
+    it("a process that died after putting the items back, before Medusa recorded the receipt, does not put them back twice", async () => {
+      const order = await placeShippedOrder()
+      const asked = await ask(order.publicId, { items: [{ productId: product["studio-north-print"], quantity: 1 }], reason: "Scratched" })
+      const returnId = asked.data.return.id as string
+      expect((await step(order.medusaOrderId, returnId, "accept")).status).toBe(200)
+      expect(await outboxDrained(pg, 60_000)).toBe(0)
+      const stockBefore = await inventoryOf("studio-north-print")
+      const levels = await rows(
+        `SELECT il.inventory_item_id, il.location_id FROM product_variant v
+         JOIN product_variant_inventory_item pvii ON pvii.variant_id = v.id AND pvii.deleted_at IS NULL
+         JOIN inventory_level il ON il.inventory_item_id = pvii.inventory_item_id AND il.deleted_at IS NULL
+         WHERE v.product_id = ? AND v.deleted_at IS NULL`,
+        [product["studio-north-print"]]
+      )
+      expect(levels).toHaveLength(1)
+      const lines = [{ ...(levels[0] as { inventory_item_id: string; location_id: string }), quantity: 1 }]
+
+      // What the dead process did: the restock with its marker, twice over (a retry of the same write adds nothing).
+      await restockReturnOnce(container, returnId, lines)
+      await restockReturnOnce(container, returnId, lines)
+      expect(await inventoryOf("studio-north-print")).toBe((stockBefore as number) + 1)
+      const [marked] = await rows(`SELECT metadata FROM inventory_level WHERE inventory_item_id = ? AND location_id = ?`, [
+        lines[0].inventory_item_id,
+        lines[0].location_id,
+      ])
+      expect(marked.metadata[RESTOCK_MARKERS_KEY]).toEqual({ [returnId]: 1 })
+
+      // The receipt's order-book record runs again: the stock stays, Medusa's return is received, the marker goes.
+      expect((await step(order.medusaOrderId, returnId, "receive")).status).toBe(200)
+      expect(await outboxDrained(pg, 60_000)).toBe(0)
+      expect(await inventoryOf("studio-north-print")).toBe((stockBefore as number) + 1)
+      const medusaReturns = await rows(`SELECT received_at FROM "return" WHERE order_id = ? AND deleted_at IS NULL`, [order.medusaOrderId])
+      expect(medusaReturns).toHaveLength(1)
+      expect(medusaReturns[0].received_at).toBeInstanceOf(Date)
+      const [cleared] = await rows(`SELECT metadata FROM inventory_level WHERE inventory_item_id = ? AND location_id = ?`, [
+        lines[0].inventory_item_id,
+        lines[0].location_id,
+      ])
+      expect(cleared.metadata?.[RESTOCK_MARKERS_KEY]).toBeUndefined()
     })
 
     it("a refused return says why, and cannot be received", async () => {

@@ -76,3 +76,77 @@ export function planReturnLines(
   if (!result.length) return { refused: RETURN_MESSAGES.itemsInvalid }
   return { lines: result }
 }
+
+/** The metadata key of an inventory level under which the returns put back at that level are marked. */
+export const RESTOCK_MARKERS_KEY = "gallery_restocked_returns"
+
+export type StockLevelState = {
+  inventory_item_id: string
+  location_id: string
+  stocked_quantity: number
+  metadata: Record<string, unknown> | null
+}
+
+export type StockLevelUpdate = {
+  inventory_item_id: string
+  location_id: string
+  /** Absent: the level's stock is not changed. */
+  stocked_quantity?: number
+  /**
+   * Medusa merges an update's metadata into the level's key by key, and removes a key set to "" (mergeMetadata of
+   * @medusajs/utils): so only the markers' key is written, whole.
+   */
+  metadata: { [RESTOCK_MARKERS_KEY]: Record<string, unknown> | "" }
+}
+
+function restockMarkers(level: StockLevelState): Record<string, unknown> {
+  const markers = level.metadata?.[RESTOCK_MARKERS_KEY]
+  return markers && typeof markers === "object" && !Array.isArray(markers) ? (markers as Record<string, unknown>) : {}
+}
+
+function levelKey(line: { inventory_item_id: string; location_id: string }): string {
+  return `${line.inventory_item_id} ${line.location_id}`
+}
+
+/**
+ * A received return's items back in stock, once: each level it draws on gets the return's quantity added and the
+ * return's marker in its metadata, in the same write, so a second run (after a crash before the Medusa return was
+ * marked received) finds the marker and adds nothing. Levels already marked, or not found, are left out.
+ */
+export function planRestock(
+  levels: readonly StockLevelState[],
+  returnId: string,
+  lines: readonly { inventory_item_id: string; location_id: string; quantity: number }[]
+): StockLevelUpdate[] {
+  const quantities = new Map<string, number>()
+  for (const line of lines) quantities.set(levelKey(line), (quantities.get(levelKey(line)) ?? 0) + line.quantity)
+  return levels.flatMap((level) => {
+    const quantity = quantities.get(levelKey(level))
+    const markers = restockMarkers(level)
+    if (!quantity || returnId in markers) return []
+    return [
+      {
+        inventory_item_id: level.inventory_item_id,
+        location_id: level.location_id,
+        stocked_quantity: level.stocked_quantity + quantity,
+        metadata: { [RESTOCK_MARKERS_KEY]: { ...markers, [returnId]: quantity } },
+      },
+    ]
+  })
+}
+
+/** The levels whose marker of this return can go, once the Medusa return is received (its own record of the receipt). */
+export function planRestockMarkerRemoval(levels: readonly StockLevelState[], returnId: string): StockLevelUpdate[] {
+  return levels.flatMap((level) => {
+    const markers = restockMarkers(level)
+    if (!(returnId in markers)) return []
+    const rest = Object.fromEntries(Object.entries(markers).filter(([id]) => id !== returnId))
+    return [
+      {
+        inventory_item_id: level.inventory_item_id,
+        location_id: level.location_id,
+        metadata: { [RESTOCK_MARKERS_KEY]: Object.keys(rest).length ? rest : "" },
+      },
+    ]
+  })
+}

@@ -1,4 +1,4 @@
-import type { IEventBusModuleService, IInventoryService, IOrderModuleService, MedusaContainer } from "@medusajs/framework/types"
+import type { IEventBusModuleService, IOrderModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { entityId } from "../../lib/entity-id"
 import { errorMessage } from "../../lib/error-message"
@@ -12,6 +12,7 @@ import { findMirrorReturn, listStockOfOrderLines } from "../../queries/medusa/re
 import { getReturn } from "../../queries/returns"
 import { orderBookLockKey, syncArtistOrderMirror } from "../order-book/sync"
 import { withSortedLocks } from "../../workflows/common/locks"
+import { clearReturnRestockMarkers, restockReturnOnce } from "../../workflows/common/stock"
 import { refundArtistOrder, settleRefund } from "../refunds/refunds"
 
 async function nudgeOutbox(container: MedusaContainer): Promise<void> {
@@ -106,10 +107,10 @@ export async function refundReceivedReturnMessage(container: MedusaContainer, pa
 /**
  * The outbox's `return-order-book`: the received return in the Medusa order book, under the artist order's lock — a
  * Medusa return on the mirror, its items received (the order module's own return records, so Medusa's admin shows
- * it), and the items back in stock at the location their reservations held them. Idempotent by state: the Medusa
- * return is found by its lines' `gallery_return_id`, and once received nothing is done again. Stock is put back before
- * the Medusa return is marked received; a process that dies between the two would put it back again on the next run,
- * so the restock and the receipt are made back to back with nothing in between (docs/returns.md, "Stock").
+ * it), and the items back in stock at the location they shipped from. Idempotent by state: the Medusa return is found
+ * by its lines' `gallery_return_id`, and once received nothing is done again. The stock goes back with a marker of the
+ * return on each level, in the same write, so a process that dies before the receipt is recorded does not put it back
+ * twice; the markers are removed once the order module has the receipt (docs/returns.md, "Crash safety and stock").
  */
 export async function recordReturnInOrderBook(container: MedusaContainer, payload: GalleryReturnPayload): Promise<void> {
   const found = await getReturn(container, payload.id)
@@ -138,12 +139,14 @@ export async function recordReturnInOrderBook(container: MedusaContainer, payloa
       })
       medusaReturn = { id: created.id, received_at: null, location_id: created.location_id ?? null }
     }
-    if (medusaReturn.received_at) return
-    const inventory: IInventoryService = container.resolve(Modules.INVENTORY)
-    for (const item of items) {
+    const restock = items.flatMap((item) => {
       const held = stock.find((s) => s.line_item_id === item.id)
-      if (held) await inventory.adjustInventory(held.inventory_item_id, held.location_id, item.quantity)
+      return held ? [{ inventory_item_id: held.inventory_item_id, location_id: held.location_id, quantity: item.quantity }] : []
+    })
+    if (!medusaReturn.received_at) {
+      await restockReturnOnce(container, found.id, restock)
+      await orders.receiveReturn({ return_id: medusaReturn.id, items })
     }
-    await orders.receiveReturn({ return_id: medusaReturn.id, items })
+    await clearReturnRestockMarkers(container, found.id, restock)
   })
 }

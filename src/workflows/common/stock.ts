@@ -1,5 +1,6 @@
 import type { IInventoryService, MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { planRestock, planRestockMarkerRemoval, type StockLevelState, type StockLevelUpdate } from "../../lib/returns"
 import { planSalesReservations, type PlannedReservation, type SaleLineStock } from "../../lib/stock-reservations"
 import { currentStockLevels } from "../../queries/inventory-levels"
 import { withInventoryLocks } from "./locks"
@@ -140,4 +141,46 @@ export async function releaseSaleLines(container: MedusaContainer, lines: readon
   await withInventoryLocks(container, inventoryItemIds, () =>
     inventory.deleteReservationItemsByLineItem(lines.map((line) => line.id))
   )
+}
+
+/** A line of a return going back in stock: its inventory item, the location it goes back to, and how many. */
+export type RestockLine = { inventory_item_id: string; location_id: string; quantity: number }
+
+/** Reads these lines' levels and writes the planned updates in one call (one transaction of the inventory module). */
+async function updateLevelsUnderLocks(
+  container: MedusaContainer,
+  lines: readonly RestockLine[],
+  plan: (levels: StockLevelState[]) => StockLevelUpdate[]
+): Promise<void> {
+  const inventoryItemIds = [...new Set(lines.map((line) => line.inventory_item_id))].sort()
+  if (!inventoryItemIds.length) return
+  const inventory: IInventoryService = container.resolve(Modules.INVENTORY)
+  await withInventoryLocks(container, inventoryItemIds, async () => {
+    const levels = await inventory.listInventoryLevels({
+      inventory_item_id: inventoryItemIds,
+      location_id: [...new Set(lines.map((line) => line.location_id))],
+    })
+    const updates = plan(
+      levels.map((level) => ({
+        inventory_item_id: level.inventory_item_id,
+        location_id: level.location_id,
+        stocked_quantity: Number(level.stocked_quantity),
+        metadata: level.metadata ?? null,
+      }))
+    )
+    if (updates.length) await inventory.updateInventoryLevels(updates)
+  })
+}
+
+/**
+ * Puts a received return's items back in stock exactly once, even when a process dies before the order book records
+ * the receipt: each level's new stock and the return's marker are one write (planRestock), under the items' locks.
+ */
+export async function restockReturnOnce(container: MedusaContainer, returnId: string, lines: readonly RestockLine[]) {
+  await updateLevelsUnderLocks(container, lines, (levels) => planRestock(levels, returnId, lines))
+}
+
+/** Removes a return's restock markers once its receipt is recorded by the order module (they are no longer needed). */
+export async function clearReturnRestockMarkers(container: MedusaContainer, returnId: string, lines: readonly RestockLine[]) {
+  await updateLevelsUnderLocks(container, lines, (levels) => planRestockMarkerRemoval(levels, returnId))
 }
