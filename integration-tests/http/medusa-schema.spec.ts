@@ -18,6 +18,7 @@ import { getGalleryProductsByIds, listGalleryProducts } from "../../src/queries/
 import { countAudience, listAudienceEmails } from "../../src/queries/medusa/audience"
 import { organizationSalesDigest } from "../../src/queries/medusa/sales-digest"
 import { MEDUSA_TABLES } from "../../src/queries/medusa/tables"
+import { appliedMigrationNames } from "../../src/queries/medusa/migrations"
 import { loadArtistShippingQuotes } from "../../src/queries/medusa/shipping-quotes"
 import {
   getOrganizationShippingLocation,
@@ -238,6 +239,7 @@ medusaIntegrationTestRunner({
         await listInventoryLevelsOutside(pg, "org_missing", "sloc_missing")
         await findMirrorReturn(pg, { orderId: "order_missing", galleryReturnId: "gret_missing" })
         await listStockOfOrderLines(pg, { orderId: "order_missing", lineIds: ["ordli_missing"] })
+        await appliedMigrationNames(pg, ["Migration_missing"], 5000)
       })
       const overMedusa = statements.filter((statement) => NAMES_A_MEDUSA_TABLE.test(statement.sql))
       expect(overMedusa.length).toBeGreaterThanOrEqual(10)

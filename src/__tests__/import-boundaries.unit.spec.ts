@@ -4,7 +4,8 @@ import * as ts from "typescript"
 
 // The layering of src/ (docs/architecture.md, "Layout"), checked on the source text so that a regression fails CI.
 // Dependencies point one way, down this chain:
-//   api, jobs, subscribers, scripts, migration-scripts -> processes -> workflows -> queries -> modules (and links) -> lib
+//   api, jobs, subscribers, scripts, migration-scripts -> processes -> workflows -> queries -> modules (and links) -> metrics
+//   -> lib
 // A folder imports only from folders below it (never from one above or beside it, so no arrow turns back up), and
 // no two second-level folders (src/processes/outbox, src/workflows/common, a file directly under src/queries, ...)
 // import each other in a circle. The two clients built from src/, the admin extension and the SDK, take only types
@@ -15,6 +16,8 @@ const SRC = path.resolve(__dirname, "..")
 /** Every top folder of src/ with its rank in the chain: a folder may import folders of a lower rank only. */
 const RANK: Record<string, number> = {
   lib: 0,
+  // Process-wide Prometheus instruments (no I/O): every layer above lib records into them.
+  metrics: 0.5,
   modules: 1,
   links: 1,
   queries: 2,

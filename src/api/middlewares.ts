@@ -14,6 +14,7 @@ import { atelierErrorHandler } from "./utils/error-response"
 import { inputBackstop } from "./utils/validation"
 import { serveUiApp } from "./utils/ui-static"
 import { noStoreUnlessPublic, withoutPoweredBy } from "./utils/response-headers"
+import { requestMetrics } from "./utils/request-metrics"
 
 const familyRoutes: MiddlewareRoute[] = [
   ...galleryMiddlewares,
@@ -28,6 +29,8 @@ const familyRoutes: MiddlewareRoute[] = [
 export default defineMiddlewares({
   errorHandler: atelierErrorHandler(),
   routes: [
+    // Every request timed by route family and status class (docs/operations.md): one histogram observation each.
+    { matcher: "*", middlewares: [requestMetrics()] },
     { matcher: "*", middlewares: [withoutPoweredBy()] },
     // First, so that preflight requests are answered before authentication.
     { matcher: "/api*", middlewares: [apiCors()] },

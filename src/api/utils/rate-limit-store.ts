@@ -1,6 +1,7 @@
 import Redis from "ioredis"
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible"
 import { rateLimitHeaders, type RateLimitHeaders, type RateWindow, type WindowState } from "../../lib/rate-limits"
+import { countRateLimitRefusal } from "../../metrics"
 
 // The counters behind every rate limit (docs/platform-api.md "Rate limits"): rate-limiter-flexible, in Redis when
 // REDIS_URL is set (so a limit holds across server processes), else in this process's memory. A limiter is made
@@ -57,6 +58,7 @@ export async function consume(name: string, windows: RateWindow[], key: string):
       if (!(rejection instanceof RateLimiterRes)) continue
       states.push({ limit: window.points, consumed: rejection.consumedPoints, msBeforeNext: rejection.msBeforeNext })
       allowed = false
+      countRateLimitRefusal(name)
       break
     }
   }
@@ -93,6 +95,7 @@ export async function reserve(checks: LimitCheck[]): Promise<LimitDecision> {
       // An Error (not a RateLimiterRes) only when the store failed and no insurance limiter answered: let it pass.
       if (!(rejection instanceof RateLimiterRes)) continue
       await giveBack([...taken, check])
+      countRateLimitRefusal(check.name)
       const refused = { limit: check.window.points, consumed: rejection.consumedPoints, msBeforeNext: rejection.msBeforeNext }
       return { allowed: false, headers: rateLimitHeaders([refused], Date.now(), true) }
     }

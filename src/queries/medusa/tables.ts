@@ -339,6 +339,10 @@ export const MEDUSA_TABLES = {
     artist_product_id: "character varying",
     deleted_at: "timestamp with time zone",
   },
+  // The migrations every module's migrator records (MikroORM's table, shared by all modules): the readiness check.
+  mikro_orm_migrations: {
+    name: "character varying",
+  },
 } as const satisfies Record<string, Record<string, string>>
 
 export type MedusaTable = keyof typeof MEDUSA_TABLES

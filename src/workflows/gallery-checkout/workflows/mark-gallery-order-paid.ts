@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { GALLERY_OUTBOX_READY_EVENT } from "../../../lib/outbox"
+import { countGalleryCheckoutPaid } from "../../../metrics"
 import type { RetrievedPaymentIntent } from "../../../modules/payments"
 import { findGalleryOrderByPaymentIntent, type GalleryOrderHead } from "../../../queries/gallery-orders"
 import { cancelGalleryOrderOutOfStockStep } from "../steps/cancel-gallery-order-out-of-stock"
@@ -129,5 +130,7 @@ export async function markGalleryOrderPaid(
   )
   // A stale order id (e.g. from foreign metadata): settle by the intent's own order instead.
   if (result.outcome === "unknown" && input.orderId) return markGalleryOrderPaid(container, { ...input, orderId: null })
+  // `paid` happens once per order (the paid write's status guard), in the process that settled it (docs/operations.md).
+  if (result.outcome === "paid" && result.order) countGalleryCheckoutPaid(result.order.total_cents)
   return result
 }
