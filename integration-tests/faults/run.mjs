@@ -15,8 +15,10 @@
 // previous round paid (the administrator's refund route, some twice at once), 0-400 ms before the settlements, so the
 // kill lands in refunds too; invariant 6
 // checks every refund record against the provider and the ledger (docs/refunds.md). A fifth such order gets a $2
-// dispute opened and lost in the same moment; after the restart the sandbox raises its events once more (as Stripe
-// redelivers), and invariant 7 checks the loss's reversals against the provider and the ledger (docs/disputes.md).
+// dispute opened and lost in the same moment, as does the artist-store sale each round makes before its burst (a
+// destination charge: its lost dispute reverses the charge's transfer); after the restart the sandbox raises their
+// events once more (as Stripe redelivers), and invariant 7 checks the losses' reversals against the provider and the
+// ledger (docs/disputes.md).
 //
 // Variants: `shared` (one server, WORKER_MODE=shared, in-process modules; the server is killed) and `worker`
 // (REDIS_URL, a server in WORKER_MODE=server and a worker in WORKER_MODE=worker; the worker is killed). Both run by
@@ -46,6 +48,7 @@ import {
   PRINT_HANDLES,
   closeSandboxDispute,
   openSandboxDispute,
+  paidStoreSale,
   refundAsAdmin,
   restock,
   sandboxConfirm,
@@ -179,6 +182,10 @@ async function prepareRound(ctx, r) {
     await sandboxConfirm(api, warmUp.paymentIntentId)
     await checkoutConfirm(api, warmUp.paymentIntentId)
   }
+  // One artist-store sale, paid before the burst: the next round disputes it (and loses) during its burst.
+  const storeSale = await paidStoreSale(api, db.sql, db.catalogue, "studio-north-print", { email: `round${r}@faults.test` }).catch(
+    () => null
+  )
   const refused = checkedOut.filter((o) => o.refused)
   const orders = checkedOut.filter((o) => !o.refused)
   const { rows } = await db.sql(`SELECT id, payment_intent_id, total_cents FROM gallery_order WHERE payment_intent_id = ANY($1)`, [
@@ -192,7 +199,7 @@ async function prepareRound(ctx, r) {
     order.event = succeededEvent(order.paymentIntentId, { orderId: row.id, publicId: order.publicId, amount: row.total_cents })
     order.acknowledged = false
   }
-  return { r, type, original, orders, refused }
+  return { r, type, original, orders, refused, storeSale }
 }
 
 /**
@@ -280,8 +287,9 @@ async function burst(ctx, round, killDelayMs) {
     const opened = await send((o) => openSandboxDispute(api, target.paymentIntentId, 200, o))
     if (opened?.status === 200 || opened?.status === 201) await send((o) => closeSandboxDispute(api, target.paymentIntentId, "lost", o))
   }
-  const refunding = Promise.all([...round.refundTargets.map(refund), ...round.disputeTargets.map(dispute)])
-  if (round.refundTargets.length || round.disputeTargets.length) await sleep(rand.int(0, 400))
+  const disputing = [...round.disputeTargets, ...round.storeDisputeTargets]
+  const refunding = Promise.all([...round.refundTargets.map(refund), ...disputing.map(dispute)])
+  if (round.refundTargets.length || disputing.length) await sleep(rand.int(0, 400))
 
   const started = Date.now()
   // Killed, then restarted at once (in the worker variant the server's requests may still be running).
@@ -360,7 +368,7 @@ async function refundTargetsOf(sql, orderIds) {
  * acknowledge: the sandbox raises the dispute's last event again (`closed` once closed there, else `created`).
  */
 async function redeliverDisputeEvents(ctx, round) {
-  for (const target of round.disputeTargets) {
+  for (const target of [...round.disputeTargets, ...round.storeDisputeTargets]) {
     const { rows } = await ctx.db.sql(`SELECT status FROM sandbox_dispute WHERE payment_intent_id = $1`, [target.paymentIntentId])
     if (!rows.length) continue
     if (rows[0].status === "lost") await closeSandboxDispute(ctx.api, target.paymentIntentId, "lost").catch(() => null)
@@ -376,13 +384,14 @@ async function settleAndCheck(ctx, round, restartedAt, extraViolations) {
   await sleep(Math.max(0, restartedAt + RECONCILE_SECONDS * 1000 - Date.now()))
   const refundOrderIds = round.refundTargets.map((t) => t.orderId)
   const disputeOrderIds = round.disputeTargets.map((t) => t.orderId)
+  const disputeStorePaymentIds = round.storeDisputeTargets.map((t) => t.storePaymentId)
   let result
   let refunds
   let disputes
   for (;;) {
     result = await checkOrders(db.sql, intents, options)
     refunds = await checkRefunds(db.sql, refundOrderIds)
-    disputes = await checkDisputes(db.sql, disputeOrderIds)
+    disputes = await checkDisputes(db.sql, disputeOrderIds, disputeStorePaymentIds)
     const clean = !result.violations.length && !refunds.violations.length && !disputes.violations.length
     if (clean || Date.now() > restartedAt + DEADLINE_SECONDS * 1000) break
     await sleep(300)
@@ -393,7 +402,7 @@ async function settleAndCheck(ctx, round, restartedAt, extraViolations) {
   }
   return {
     ...result,
-    stats: { ...result.stats, refunds: refunds.stats.refunds, disputes: disputes.stats.disputes },
+    stats: { ...result.stats, refunds: refunds.stats.refunds, disputes: disputes.stats.disputes, disputesLost: disputes.stats.lost },
     violations: [...result.violations, ...refunds.violations, ...disputes.violations, ...extraViolations],
   }
 }
@@ -439,16 +448,20 @@ async function runVariant(variant, db, rand, reaper) {
     const allIntents = []
     const allRefundOrderIds = []
     const allDisputeOrderIds = []
+    const allDisputeStorePaymentIds = []
     let refundTargets = []
     let disputeTargets = []
+    let storeDisputeTargets = []
     let next = prepareRound(ctx, 1)
     for (let r = 1; r <= ROUNDS; r++) {
       const roundStarted = Date.now()
       const round = await next
       round.refundTargets = refundTargets
       round.disputeTargets = disputeTargets
+      round.storeDisputeTargets = storeDisputeTargets
       allRefundOrderIds.push(...refundTargets.map((t) => t.orderId))
       allDisputeOrderIds.push(...disputeTargets.map((t) => t.orderId))
+      allDisputeStorePaymentIds.push(...storeDisputeTargets.map((t) => t.storePaymentId))
       for (const order of round.orders) {
         allIntents.push(order.paymentIntentId)
         if (order.racesForOriginal) ctx.raceGroups.set(order.paymentIntentId, `${variant}:${r}`)
@@ -467,6 +480,7 @@ async function runVariant(variant, db, rand, reaper) {
       const targets = await refundTargetsOf(db.sql, round.orders.map((o) => o.orderId))
       refundTargets = targets.slice(0, 4)
       disputeTargets = targets.slice(4, 5)
+      storeDisputeTargets = round.storeSale ? [round.storeSale] : []
       const perInvariant = INVARIANTS.map((inv) => check.violations.filter((v) => v.invariant === inv.id).length)
       summary.rounds.push({ r, type: round.type, ...fault, check, perInvariant })
       const plans = round.orders.reduce((acc, o) => ({ ...acc, [o.plan]: (acc[o.plan] ?? 0) + 1 }), {})
@@ -475,7 +489,7 @@ async function runVariant(variant, db, rand, reaper) {
           ` (${fault.requests.answered}/${fault.requests.sent} answered${fault.requests.notSent ? `, ${fault.requests.notSent} never sent` : ""})` +
           ` burst ${(fault.burstMs / 1000).toFixed(1)} s, restart ${(fault.restartMs / 1000).toFixed(1)} s | paid ${check.stats.paid}/${check.stats.charged} charged,` +
           ` ${check.stats.cancelled} cancelled, ${check.stats.pending} pending, ${check.stats.refunds} refunds,` +
-          ` ${check.stats.disputes} disputes` +
+          ` ${check.stats.disputes} disputes (${check.stats.disputesLost} lost)` +
           (redelivery.redelivered ? ` | redelivered ${redelivery.redelivered} (${redelivery.duplicate} duplicate)` : "") +
           ` | violations ${perInvariant.join("/")} | ${((Date.now() - roundStarted) / 1000).toFixed(1)} s` +
           (round.refused.length ? ` | ${round.refused.length} checkouts refused` : "")
@@ -492,7 +506,7 @@ async function runVariant(variant, db, rand, reaper) {
       httpBaseUrl: ctx.httpTransfers ? api : null,
     })
     const finalRefunds = await checkRefunds(db.sql, allRefundOrderIds)
-    const finalDisputes = await checkDisputes(db.sql, allDisputeOrderIds)
+    const finalDisputes = await checkDisputes(db.sql, allDisputeOrderIds, allDisputeStorePaymentIds)
     summary.final = { ...final, violations: [...final.violations, ...finalRefunds.violations, ...finalDisputes.violations] }
     summary.seconds = (Date.now() - started) / 1000
     return summary

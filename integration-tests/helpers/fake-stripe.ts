@@ -11,8 +11,8 @@ import type { AddressInfo } from "node:net"
  * to an account that lacks the transfers capability. Connect: Express accounts (`POST /v1/accounts`, `GET
  * /v1/accounts/{id}`) start unable to receive payouts until a test completes their onboarding, and account links
  * (`POST /v1/account_links`) point at a made-up hosted onboarding page. Destination charges (an intent with
- * `transfer_data[destination]` and `application_fee_amount`) transfer to the account when they succeed, and their
- * refunds with `reverse_transfer` take it back. Checkout sessions (`POST /v1/checkout/sessions`) create their intent;
+ * `transfer_data[destination]` and `application_fee_amount`) transfer to the account when they succeed (the charge's
+ * `transfer`, read with `expand[]=latest_charge`), and their refunds with `reverse_transfer` take it back. Checkout sessions (`POST /v1/checkout/sessions`) create their intent;
  * a test completes one as the customer paying on Stripe's hosted page would. Disputes: a test opens one on an intent's
  * charge and closes it won or lost, as the cardholder's bank would (`GET /v1/disputes/{id}` reads it), and gets the
  * `charge.dispute.*` event Stripe would send, to sign and deliver to the webhook route.
@@ -74,7 +74,14 @@ type Transfer = StripeObject & {
   transfer_group: string | null
   destination: string
 }
-type Charge = { id: string; amount: number; paymentIntent: string; refunded: number }
+type Charge = {
+  id: string
+  amount: number
+  paymentIntent: string
+  refunded: number
+  /** A destination charge's automatic transfer to the connected account (Stripe's `charge.transfer`). */
+  transfer?: string | null
+}
 type Account = StripeObject & {
   id: string
   charges_enabled: boolean
@@ -227,7 +234,38 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         created: Math.floor(Date.now() / 1000),
       }
       transfers.set(transfer.id, transfer)
+      charge.transfer = transfer.id
     }
+  }
+
+  /** Stripe's charge object (what `expand[]=latest_charge` puts in the intent). */
+  function chargeObject(charge: Charge, intent: Intent): StripeObject {
+    return {
+      id: charge.id,
+      object: "charge",
+      amount: charge.amount,
+      amount_refunded: charge.refunded,
+      refunded: charge.refunded === charge.amount,
+      currency: String(intent.currency),
+      payment_intent: intent.id,
+      status: "succeeded",
+      paid: true,
+      application_fee_amount: intent.application_fee_amount,
+      transfer_data: intent.transfer_data ? { amount: null, destination: intent.transfer_data.destination } : null,
+      transfer: charge.transfer ?? null,
+      transfer_group: intent.transfer_data ? `group_${intent.id}` : ((intent.transfer_group as string | null) ?? null),
+      livemode: false,
+    }
+  }
+
+  /** `GET /v1/payment_intents/{id}`, with `latest_charge` expanded when `expand[]` asks for it. */
+  function retrieveIntent(id: string, params: FormParams): Reply {
+    const intent = intents.get(id)
+    if (!intent) return missing("payment_intent", id)
+    const expand = Array.isArray(params.expand) ? params.expand : []
+    const charge = intent.latest_charge ? charges.get(intent.latest_charge) : undefined
+    if (!expand.includes("latest_charge") || !charge) return { status: 200, body: intent }
+    return { status: 200, body: { ...intent, latest_charge: chargeObject(charge, intent) } }
   }
 
   function createIntent(params: FormParams): Reply {
@@ -531,8 +569,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     let match: RegExpExecArray | null
     if (method === "POST" && path === "/v1/payment_intents") return createIntent(params)
     if (method === "GET" && (match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path))) {
-      const intent = intents.get(match[1])
-      return intent ? { status: 200, body: intent } : missing("payment_intent", match[1])
+      return retrieveIntent(match[1], params)
     }
     if (method === "POST" && (match = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path))) {
       return confirmIntent(match[1], params)

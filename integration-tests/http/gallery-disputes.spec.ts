@@ -4,13 +4,15 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { processPendingPayouts } from "../../src/jobs/process-pending-payouts"
 import { disputeReversalIdempotencyKey, planDisputeLoss } from "../../src/lib/disputes"
+import { REFUND_MESSAGES } from "../../src/lib/refunds"
+import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../src/modules/payments"
 import { LOCAL_WEBHOOK_SECRET, signWebhookPayload } from "../../src/modules/payments"
 import { dispatchGalleryOutbox } from "../../src/processes/outbox/dispatch"
 import { GALLERY_MODULE } from "../../src/modules/gallery"
 import type GalleryModuleService from "../../src/modules/gallery/service"
 import { anyStatus, bearer, type Api } from "../helpers/accounts"
-import { countRows, outboxDrained, selectRows } from "../helpers/db"
-import { placePaidGalleryOrder, setConnectedAccounts, type PaidGalleryOrder } from "../helpers/gallery-orders"
+import { countRows, outboxDrained, selectRows, waitFor } from "../helpers/db"
+import { mirroredArtistOrders, placePaidGalleryOrder, setConnectedAccounts, type PaidGalleryOrder } from "../helpers/gallery-orders"
 import {
   loginDemoAdmin,
   loginDemoMember,
@@ -215,6 +217,28 @@ medusaIntegrationTestRunner({
         expect(open.data.disputes.map((d: Row) => d.id)).not.toContain(dispute.id)
       })
 
+      it("a disputed order is not refunded while the dispute is open nor after it was lost; once won it is", async () => {
+        await setAccounts({ "studio-north": "acct_north" })
+        const refund = async (galleryOrderId: string) => {
+          expect(await outboxDrained(pg, 60_000)).toBe(0)
+          const [mirrored] = await mirroredArtistOrders(pg, galleryOrderId)
+          return api.post(`/api/admin/orders/${mirrored.medusaOrderId}/refunds`, { reason: "Damaged", amount: 1 }, { ...bearer(token.admin), ...anyStatus })
+        }
+        const won = await placeOrder([["studio-north-print", 1]])
+        expect((await openDispute(won.intentId)).status).toBe(200)
+        const whileOpen = await refund(won.orderId)
+        expect([whileOpen.status, whileOpen.data.error]).toEqual([400, REFUND_MESSAGES.disputeOpen])
+        expect((await closeDispute(won.intentId, "won")).status).toBe(200)
+        expect((await refund(won.orderId)).status).toBe(201)
+
+        const lost = await placeOrder([["studio-north-print", 1]])
+        expect((await openDispute(lost.intentId)).status).toBe(200)
+        expect((await closeDispute(lost.intentId, "lost")).status).toBe(200)
+        const afterLoss = await refund(lost.orderId)
+        expect([afterLoss.status, afterLoss.data.error]).toEqual([400, REFUND_MESSAGES.disputeLost])
+        expect(await count("gallery_refund", "gallery_order_id = ?", [lost.orderId])).toBe(0)
+      })
+
       it("lost: sent payouts reversed with exact amounts and keys, unsent ones cut, all in the ledger; replays change nothing", async () => {
         await setAccounts({ "studio-north": null, "studio-south": "acct_south", "studio-east": "acct_east" })
         const order = await placeOrder()
@@ -387,6 +411,260 @@ medusaIntegrationTestRunner({
         expect(again.status).toBe(200)
         expect(await count("gallery_dispute", "payment_intent_id = ?", [order.intentId])).toBe(1)
         expect(await count("sandbox_dispute", "payment_intent_id = ?", [order.intentId])).toBe(1)
+      })
+    })
+
+    describe("artist store payments (destination charges)", () => {
+      /** A paid store sale of studio-north through the public routes: the intent, the sandbox payment, its settlement. */
+      async function paidStorePayment(quantity = 2) {
+        await setAccounts({ "studio-north": "acct_north_store" })
+        const [variant] = await rows(`SELECT id FROM product_variant WHERE product_id = ? AND deleted_at IS NULL LIMIT 1`, [
+          product["studio-north-print"],
+        ])
+        const created = await api.post(
+          "/api/create-payment-intent",
+          {
+            org_id: org["studio-north"],
+            customer_email: "store-buyer@collector.test",
+            items: [{ product_id: product["studio-north-print"], variant_id: variant.id, quantity }],
+          },
+          anyStatus
+        )
+        expect(created.status).toBe(200)
+        const intentId = (created.data.clientSecret as string).split("_secret_")[0]
+        const paid = await api.post(`/api/sandbox/payment-intents/${intentId}/confirm`, { payment_method: "pm_card_visa" }, anyStatus)
+        expect(paid.status).toBe(200)
+        expect(await outboxDrained(pg, 60_000)).toBe(0)
+        const [payment] = await rows(`SELECT * FROM store_payment WHERE payment_intent_id = ?`, [intentId])
+        expect(payment.status).toBe("paid")
+        const chargeCents = payment.subtotal_cents + payment.shipping_cents
+        return { intentId, payment, chargeCents, feeCents: payment.platform_fee_cents as number }
+      }
+
+      async function storeDispute(storePaymentId: string): Promise<Row> {
+        const [dispute] = await rows(`SELECT * FROM gallery_dispute WHERE store_payment_id = ?`, [storePaymentId])
+        return dispute
+      }
+
+      const reversalsOf = (providerDisputeId: string, storePaymentId: string) =>
+        rows(`SELECT id, amount, transfer_id FROM sandbox_transfer_reversal WHERE idempotency_key = ?`, [
+          disputeReversalIdempotencyKey(providerDisputeId, storePaymentId),
+        ])
+
+      const storeLedger = (storePaymentId: string) =>
+        rows(
+          `SELECT entry_key, organization_id, kind, amount_cents, earned_cents, sent_cents, reference, dispute_id, store_payment_id
+           FROM gallery_ledger_entry WHERE store_payment_id = ? AND kind = 'dispute_reversal'`,
+          [storePaymentId]
+        )
+
+      it("settlement stores the destination charge's transfer, which the sandbox shows: the charge less the fee, to the account", async () => {
+        const { intentId, payment, chargeCents, feeCents } = await paidStorePayment()
+        expect(payment.transfer_id).toMatch(/^tr_/)
+        const listed = await api.get(`/api/sandbox/transfers?transfer_group=group_${intentId}`, anyStatus)
+        expect(listed.status).toBe(200)
+        expect(listed.data.data).toEqual([
+          expect.objectContaining({
+            id: payment.transfer_id,
+            object: "transfer",
+            amount: chargeCents - feeCents,
+            destination: "acct_north_store",
+            transfer_group: `group_${intentId}`,
+            amount_reversed: 0,
+          }),
+        ])
+      })
+
+      it("lost: one reversal of the disputed amount less the fee's share, keyed by dispute and payment, in the ledger, emailed; replays change nothing", async () => {
+        const { intentId, payment, chargeCents, feeCents } = await paidStorePayment()
+        const disputed = Math.floor(chargeCents / 3)
+        const opened = await openDispute(intentId, { amount: disputed })
+        expect(opened.status).toBe(200)
+        const lost = await closeDispute(intentId, "lost")
+        expect(lost.status).toBe(200)
+        expect(await outboxDrained(pg, 60_000)).toBe(0)
+
+        const feeShare = Math.round((feeCents * disputed) / chargeCents)
+        const amount = disputed - feeShare
+        const dispute = await storeDispute(payment.id)
+        expect(dispute).toMatchObject({ status: "lost", outcome: "lost", gallery_order_id: null })
+        const reversals = await reversalsOf(opened.data.id, payment.id)
+        expect(reversals).toEqual([{ id: expect.stringMatching(/^trr_/), amount, transfer_id: payment.transfer_id }])
+        expect(await storeLedger(payment.id)).toEqual([
+          {
+            entry_key: `dispute_reversal:${dispute.id}:${payment.id}`,
+            organization_id: org["studio-north"],
+            kind: "dispute_reversal",
+            amount_cents: amount,
+            earned_cents: -amount,
+            sent_cents: -amount,
+            reference: reversals[0].id,
+            dispute_id: dispute.id,
+            store_payment_id: payment.id,
+          },
+        ])
+        expect(dispute.loss_plan).toEqual([
+          {
+            action: "store_reversal",
+            store_payment_id: payment.id,
+            organization_id: org["studio-north"],
+            amount_cents: amount,
+            disputed_cents: disputed,
+            charge_cents: chargeCents,
+            application_fee_cents: feeCents,
+            application_fee_share_cents: feeShare,
+            transfer_cents: chargeCents - feeCents,
+            already_reversed_cents: 0,
+            transfer_id: payment.transfer_id,
+            reversal_id: reversals[0].id,
+          },
+        ])
+        // Ledger = provider: what the ledger says is still sent equals what the transfer still holds.
+        const [sent] = await rows(`SELECT sum(sent_cents)::int AS sent FROM gallery_ledger_entry WHERE store_payment_id = ?`, [payment.id])
+        const [transfer] = await rows(`SELECT amount - amount_reversed AS left FROM sandbox_transfer WHERE id = ?`, [payment.transfer_id])
+        expect(sent.sent).toBe(transfer.left)
+        // The day's reconciliation: the charge adds up with the reversal and the platform's share of the loss.
+        const day = new Date(payment.paid_at).toISOString().slice(0, 10)
+        const reconciled = await api.get(`/api/admin/reconciliation?date=${day}`, bearer(token.admin))
+        expect(reconciled.status).toBe(200)
+        expect(reconciled.data.charges.find((c: Row) => c.kind === "store_payment" && c.id === payment.id)).toMatchObject({
+          reversals: amount / 100,
+          disputes: disputed / 100,
+          difference: 0,
+          adds_up: true,
+        })
+
+        // The emails, as before: the administrators and the owners, at each status; the lost one says what comes back.
+        const emails = await disputeEmails(dispute.id)
+        const owners = await ownerEmails("studio-north")
+        for (const status of ["needs_response", "lost"]) {
+          const ofStatus = emails.filter((e) => e.data.status === status)
+          expect(ofStatus.filter((e) => e.template === "gallery-dispute-admin").length).toBeGreaterThan(0)
+          expect(ofStatus.filter((e) => e.template === "gallery-dispute-artist").map((e) => e.to).sort()).toEqual(owners)
+          expect(ofStatus.every((e) => e.data.storePaymentId === payment.id)).toBe(true)
+        }
+        const lostArtist = emails.filter((e) => e.template === "gallery-dispute-artist" && e.data.status === "lost")
+        expect(lostArtist.every((e) => e.data.takenBack === amount / 100)).toBe(true)
+
+        // Replays: the sandbox close again, the same closing event delivered twice, a late update.
+        const counts = async () => ({
+          reversals: await count("sandbox_transfer_reversal"),
+          ledger: await count("gallery_ledger_entry"),
+          outbox: await count("gallery_outbox_message"),
+          notifications: await count("notification"),
+        })
+        const snapshot = await counts()
+        expect((await closeDispute(intentId, "lost")).status).toBe(200)
+        const event = disputeEvent("charge.dispute.closed", lost.data)
+        expect((await sendWebhook(event)).data).toEqual({ received: true })
+        expect((await sendWebhook(event)).data).toEqual({ received: true, duplicate: true })
+        expect((await sendWebhook(disputeEvent("charge.dispute.closed", lost.data))).status).toBe(200)
+        expect((await sendWebhook(disputeEvent("charge.dispute.updated", { ...lost.data, status: "under_review" }))).status).toBe(200)
+        await dispatchGalleryOutbox(container)
+        expect(await outboxDrained(pg, 60_000)).toBe(0)
+        expect(await counts()).toEqual(snapshot)
+        expect(await reversalsOf(opened.data.id, payment.id)).toHaveLength(1)
+      })
+
+      it("a dispute of the whole charge takes the whole transfer back; a payment settled without its transfer id looks it up", async () => {
+        const { intentId, payment, chargeCents, feeCents } = await paidStorePayment(1)
+        // As a payment settled before the transfer was stored.
+        await pg.raw(`UPDATE store_payment SET transfer_id = NULL WHERE id = ?`, [payment.id])
+        const opened = await openDispute(intentId)
+        expect(opened.data.amount).toBe(chargeCents)
+        await closeDispute(intentId, "lost")
+        expect(await outboxDrained(pg, 60_000)).toBe(0)
+        const reversals = await reversalsOf(opened.data.id, payment.id)
+        expect(reversals).toEqual([{ id: expect.any(String), amount: chargeCents - feeCents, transfer_id: payment.transfer_id }])
+        const [stored] = await rows(`SELECT transfer_id FROM store_payment WHERE id = ?`, [payment.id])
+        expect(stored.transfer_id).toBe(payment.transfer_id)
+        const [transfer] = await rows(`SELECT amount, amount_reversed FROM sandbox_transfer WHERE id = ?`, [payment.transfer_id])
+        expect(transfer.amount_reversed).toBe(transfer.amount)
+        expect(await storeLedger(payment.id)).toEqual([expect.objectContaining({ amount_cents: chargeCents - feeCents, reference: reversals[0].id })])
+      })
+
+      it("won: nothing is reversed and nothing written to the ledger; the emails go out", async () => {
+        const { intentId, payment } = await paidStorePayment()
+        const opened = await openDispute(intentId)
+        const won = await closeDispute(intentId, "won")
+        expect(won.status).toBe(200)
+        expect(await outboxDrained(pg, 60_000)).toBe(0)
+        const dispute = await storeDispute(payment.id)
+        expect(dispute).toMatchObject({ status: "won", outcome: "won", loss_plan: null })
+        expect(await reversalsOf(opened.data.id, payment.id)).toEqual([])
+        expect(await count("sandbox_transfer_reversal", "transfer_id = ?", [payment.transfer_id])).toBe(0)
+        expect(await storeLedger(payment.id)).toEqual([])
+        expect(await count("gallery_outbox_message", "key = ?", [`dispute-reversals:${dispute.id}`])).toBe(0)
+        expect((await disputeEmails(dispute.id)).some((e) => e.data.status === "won")).toBe(true)
+      })
+
+      it("a reversal the provider refuses is retried by the outbox and made once", async () => {
+        const { intentId, payment, chargeCents, feeCents } = await paidStorePayment()
+        const opened = await openDispute(intentId)
+        const payments: PaymentsModuleService = container.resolve(PAYMENTS_MODULE)
+        const reverse = jest.spyOn(payments, "reverseTransfer").mockRejectedValueOnce(new Error("provider unavailable"))
+        let calls: unknown[] = []
+        try {
+          await closeDispute(intentId, "lost")
+          for (let i = 0; i < 100 && reverse.mock.calls.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100))
+          const dispute = await storeDispute(payment.id)
+          const key = `dispute-reversals:${dispute.id}`
+          // The failed attempt leaves the message for later, with its error, and nothing recorded.
+          const [failed] = await waitFor(
+            () => rows(`SELECT last_error, delivered_at FROM gallery_outbox_message WHERE key = ?`, [key]),
+            (found) => Boolean(found[0]?.last_error),
+            30_000
+          )
+          expect(failed).toMatchObject({ delivered_at: null, last_error: expect.stringContaining("provider unavailable") })
+          expect(await storeLedger(payment.id)).toEqual([])
+          // Due again, as after its back-off: the dispatch job delivers it.
+          await pg.raw(`UPDATE gallery_outbox_message SET available_at = now() WHERE key = ?`, [key])
+          await dispatchGalleryOutbox(container)
+          expect(await outboxDrained(pg, 60_000)).toBe(0)
+          calls = reverse.mock.calls.map(([input]) => input)
+        } finally {
+          reverse.mockRestore()
+        }
+        // The refused attempt and the retry: the same transfer, amount and key.
+        expect(calls).toEqual([
+          { transferId: payment.transfer_id, amountCents: chargeCents - feeCents, idempotencyKey: disputeReversalIdempotencyKey(opened.data.id, payment.id) },
+          { transferId: payment.transfer_id, amountCents: chargeCents - feeCents, idempotencyKey: disputeReversalIdempotencyKey(opened.data.id, payment.id) },
+        ])
+        expect(await reversalsOf(opened.data.id, payment.id)).toHaveLength(1)
+        expect(await storeLedger(payment.id)).toHaveLength(1)
+      })
+
+      it("a reversal whose record failed (a crash after the provider answered) is sent again under its key: one reversal, one entry", async () => {
+        const { intentId, payment, chargeCents, feeCents } = await paidStorePayment()
+        const opened = await openDispute(intentId)
+        const gallery: GalleryModuleService = container.resolve(GALLERY_MODULE)
+        const record = jest.spyOn(gallery, "recordStoreDisputeReversal").mockRejectedValueOnce(new Error("killed before the record"))
+        let calls = 0
+        try {
+          await closeDispute(intentId, "lost")
+          for (let i = 0; i < 100 && record.mock.calls.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100))
+          const dispute = await storeDispute(payment.id)
+          await waitFor(
+            () => rows(`SELECT last_error FROM gallery_outbox_message WHERE key = ?`, [`dispute-reversals:${dispute.id}`]),
+            (found) => Boolean(found[0]?.last_error),
+            30_000
+          )
+          // Made at the provider, not recorded: as after a crash between the two.
+          expect(await reversalsOf(opened.data.id, payment.id)).toHaveLength(1)
+          expect(await storeLedger(payment.id)).toEqual([])
+          await pg.raw(`UPDATE gallery_outbox_message SET available_at = now() WHERE delivered_at IS NULL`)
+          await dispatchGalleryOutbox(container)
+          expect(await outboxDrained(pg, 60_000)).toBe(0)
+          calls = record.mock.calls.length
+        } finally {
+          record.mockRestore()
+        }
+        expect(calls).toBe(2)
+        const reversals = await reversalsOf(opened.data.id, payment.id)
+        expect(reversals).toEqual([{ id: expect.any(String), amount: chargeCents - feeCents, transfer_id: payment.transfer_id }])
+        expect(await storeLedger(payment.id)).toEqual([expect.objectContaining({ amount_cents: chargeCents - feeCents, reference: reversals[0].id })])
+        const [transfer] = await rows(`SELECT amount, amount_reversed FROM sandbox_transfer WHERE id = ?`, [payment.transfer_id])
+        expect(transfer.amount_reversed).toBe(chargeCents - feeCents)
       })
     })
 

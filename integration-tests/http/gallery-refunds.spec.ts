@@ -3,7 +3,15 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { processPendingPayouts } from "../../src/jobs/process-pending-payouts"
-import { amountOverRefundMessage, itemOverRefundMessage, REFUND_MESSAGES, unknownItemMessage } from "../../src/lib/refunds"
+import {
+  amountOverRefundMessage,
+  itemOverRefundMessage,
+  providerRefundExceededMessage,
+  providerRefundNotFoundMessage,
+  providerRefundOwnMessage,
+  REFUND_MESSAGES,
+  unknownItemMessage,
+} from "../../src/lib/refunds"
 import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../src/modules/payments"
 import { dispatchGalleryOutbox } from "../../src/processes/outbox/dispatch"
 import { settleRefund } from "../../src/processes/refunds/refunds"
@@ -351,6 +359,77 @@ medusaIntegrationTestRunner({
         const [stored] = await rows(`SELECT requested_by FROM gallery_refund WHERE id = ?`, [res.data.refund.id])
         expect(stored.requested_by).toMatch(/^user_/)
         expect((await api.post(`/api/admin/orders/order_unknown/refunds`, { reason: "x", amount: 1 }, bearer(token.admin))).status).toBe(404)
+      })
+    })
+
+    describe("a refund made in Stripe's dashboard", () => {
+      it("an administrator records it on an artist order: no second refund, the artist's share comes back, the day adds up", async () => {
+        await setAccounts({ "studio-south": "acct_south", "studio-north": "acct_north" })
+        const order = await placeOrder([["studio-south-print", 1], ["studio-north-print", 1]])
+        const south = order.artist["studio-south"]!
+        const north = order.artist["studio-north"]!
+        const payments: PaymentsModuleService = container.resolve(PAYMENTS_MODULE)
+        // Someone refunded $30 in the provider's dashboard: Atelier made no record of it.
+        const dashboard = await payments.createRefund({ paymentIntentId: order.intentId, amountCents: 3000, idempotencyKey: "dashboard-refund-1" })
+        const [{ day }] = await rows(`SELECT to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM gallery_order WHERE id = ?`, [order.orderId])
+        const chargeOf = async () =>
+          (await api.get(`/api/admin/reconciliation?date=${day}`, bearer(token.admin))).data.charges.find((c: { id: string }) => c.id === order.orderId)
+        expect(await chargeOf()).toMatchObject({ refunds: 30, adds_up: false })
+
+        const record = (medusaOrderId: string, body: Record<string, unknown>, as = token.admin) =>
+          api.post(`/api/admin/orders/${medusaOrderId}/refunds`, { reason: "Refunded in Stripe's dashboard", ...body }, { ...bearer(as), ...anyStatus })
+        // Refusals: an owner, an unknown refund, more than it refunded, Atelier's own refund.
+        const asOwner = await api.post(
+          `/api/orders/${south.medusaOrderId}/refunds`,
+          { org_id: org["studio-south"], reason: "x", amount: 1, provider_refund_id: dashboard.id },
+          { ...bearer(token["studio-south"]), ...anyStatus }
+        )
+        expect([asOwner.status, asOwner.data]).toEqual([403, { error: "Forbidden", message: REFUND_MESSAGES.providerRefundAdminsOnly }])
+        const unknown = await record(south.medusaOrderId, { amount: 10, provider_refund_id: "re_nowhere" })
+        expect([unknown.status, unknown.data.error]).toEqual([400, providerRefundNotFoundMessage("re_nowhere")])
+        const tooMuch = await record(south.medusaOrderId, { amount: 30.01, provider_refund_id: dashboard.id })
+        expect([tooMuch.status, tooMuch.data.error]).toEqual([400, providerRefundExceededMessage(dashboard.id, 3000)])
+        expect(await count("gallery_refund", "gallery_order_id = ?", [order.orderId])).toBe(0)
+
+        // $20 of it on South's order, $10 on North's: recorded, no new provider refund, each share reversed once.
+        const first = await record(south.medusaOrderId, { amount: 20, provider_refund_id: dashboard.id })
+        expect(first.status).toBe(201)
+        expect(first.data.refund).toMatchObject({ source: "provider", status: "succeeded", amount: 20, payout_action: "reversal" })
+        const rest = await record(north.medusaOrderId, { amount: 10.01, provider_refund_id: dashboard.id })
+        expect([rest.status, rest.data.error]).toEqual([400, providerRefundExceededMessage(dashboard.id, 1000)])
+        const second = await record(north.medusaOrderId, { amount: 10, provider_refund_id: dashboard.id })
+        expect(second.status).toBe(201)
+        expect(await rows(`SELECT id FROM sandbox_refund WHERE payment_intent_id = ?`, [order.intentId])).toEqual([{ id: dashboard.id }])
+        const stored = await rows(`SELECT source, provider_refund_id, status, reversal_id FROM gallery_refund WHERE gallery_order_id = ? ORDER BY created_at`, [
+          order.orderId,
+        ])
+        expect(stored).toEqual([
+          { source: "provider", provider_refund_id: dashboard.id, status: "succeeded", reversal_id: expect.stringMatching(/^trr_/) },
+          { source: "provider", provider_refund_id: dashboard.id, status: "succeeded", reversal_id: expect.stringMatching(/^trr_/) },
+        ])
+        const reversals = await rows(
+          `SELECT amount, idempotency_key FROM sandbox_transfer_reversal WHERE idempotency_key IN (?, ?) ORDER BY idempotency_key`,
+          [`refund-reversal-${first.data.refund.id}`, `refund-reversal-${second.data.refund.id}`]
+        )
+        expect(reversals.map((r) => r.amount)).toEqual(
+          [first, second]
+            .sort((a, b) => `refund-reversal-${a.data.refund.id}`.localeCompare(`refund-reversal-${b.data.refund.id}`))
+            .map((r) => Math.round(r.data.refund.artist_share * 100))
+        )
+        expect((await ledgerOf(order.orderId)).map((e) => e.kind)).toEqual(["refund_reversal", "refund_reversal"])
+
+        // Fully recorded: a third record is refused, and the day adds up to the cent.
+        const third = await record(north.medusaOrderId, { amount: 0.01, provider_refund_id: dashboard.id })
+        expect([third.status, third.data.error]).toEqual([400, providerRefundExceededMessage(dashboard.id, 0)])
+        expect(await outboxDrained(pg, 60_000)).toBe(0)
+        expect(await chargeOf()).toMatchObject({ refunds: 30, adds_up: true, difference: 0 })
+
+        // Atelier's own refund cannot be recorded again as a dashboard one.
+        const own = await record(north.medusaOrderId, { amount: 1 })
+        expect(own.status).toBe(201)
+        const [ownRecord] = await rows(`SELECT provider_refund_id FROM gallery_refund WHERE id = ?`, [own.data.refund.id])
+        const again = await record(south.medusaOrderId, { amount: 1, provider_refund_id: ownRecord.provider_refund_id })
+        expect([again.status, again.data.error]).toEqual([400, providerRefundOwnMessage(ownRecord.provider_refund_id)])
       })
     })
 

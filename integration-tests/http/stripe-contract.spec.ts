@@ -1292,6 +1292,94 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
           ])
           expect(await storeOrders(intentId)).toEqual([])
         })
+
+        it("a store order's refund from Atelier: ONE refund reversing the transfer and returning the fee, under the record's key", async () => {
+          const print = await variantOf("studio-north-print")
+          const res = await api.post(
+            "/api/create-payment-intent",
+            { org_id: org["studio-north"], customer_email: SHOPPER, items: [{ product_id: print.product_id, variant_id: print.variant_id, quantity: 2 }] },
+            anyStatus
+          )
+          expect(res.status).toBe(200)
+          const intentId = (res.data.clientSecret as string).split("_secret_")[0]
+          fake.succeedIntent(intentId)
+          const paidEvent = { id: `evt_${crypto.randomUUID()}`, object: "event", type: "payment_intent.succeeded", data: { object: { id: intentId, object: "payment_intent", metadata: { kind: "store" } } } }
+          expect((await sendWebhook(paidEvent)).status).toBe(200)
+          const [payment] = await rows(`SELECT id, order_id, items FROM store_payment WHERE payment_intent_id = ?`, [intentId])
+          expect(payment.order_id).toMatch(/^order_/)
+          const token = await login(api, "user", DEMO_ADMIN_EMAIL, DEMO_PASSWORD)
+          const stripe = recorder()
+          const refund = await api.post(
+            `/api/admin/orders/${payment.order_id}/refunds`,
+            { reason: "Damaged", items: [{ id: payment.items[0].id, quantity: 1 }] },
+            { ...anyStatus, headers: { authorization: `Bearer ${token}` } }
+          )
+          expect([refund.status, refund.data.refund?.status]).toEqual([201, "succeeded"])
+          expect(stripe.posts().map((r) => [r.path, r.params, r.idempotencyKey])).toEqual([
+            [
+              "/v1/refunds",
+              { payment_intent: intentId, amount: String(print.cents), reverse_transfer: "true", refund_application_fee: "true" },
+              `refund-${refund.data.refund.id}`,
+            ],
+          ])
+          const [stored] = await rows(`SELECT status, provider_refund_id FROM store_refund WHERE id = ?`, [refund.data.refund.id])
+          expect(stored).toEqual({ status: "succeeded", provider_refund_id: expect.stringMatching(/^re_/) })
+        })
+
+        it("a lost dispute reverses the destination charge's transfer: disputed less the fee's share, keyed by dispute and payment", async () => {
+          const print = await variantOf("studio-north-print")
+          const res = await api.post(
+            "/api/create-payment-intent",
+            { org_id: org["studio-north"], customer_email: SHOPPER, items: [{ product_id: print.product_id, variant_id: print.variant_id, quantity: 3 }] },
+            anyStatus
+          )
+          expect(res.status).toBe(200)
+          const intentId = (res.data.clientSecret as string).split("_secret_")[0]
+          fake.succeedIntent(intentId)
+          const settle = recorder()
+          const paidEvent = { id: `evt_${crypto.randomUUID()}`, object: "event", type: "payment_intent.succeeded", data: { object: { id: intentId, object: "payment_intent", metadata: { kind: "store" } } } }
+          expect((await sendWebhook(paidEvent)).status).toBe(200)
+          // The intent is read with its charge expanded, exactly as Stripe takes it; the charge names its transfer.
+          const reads = settle.to("GET", `/v1/payment_intents/${intentId}`)
+          expect(reads.length).toBeGreaterThanOrEqual(1)
+          for (const read of reads) expect(read.params).toEqual({ expand: ["latest_charge"] })
+          const intent = await customerStripe.paymentIntents.retrieve(intentId, { expand: ["latest_charge"] })
+          const transferId = (intent.latest_charge as Stripe.Charge).transfer as string
+          expect(transferId).toMatch(/^tr_/)
+          const [payment] = await rows(`SELECT * FROM store_payment WHERE payment_intent_id = ?`, [intentId])
+          expect(payment).toMatchObject({ status: "paid", transfer_id: transferId })
+
+          const charge = payment.subtotal_cents + payment.shipping_cents
+          const disputed = charge - 101
+          const dispute = fake.openDispute(intentId, { amount: disputed })
+          expect((await sendWebhook(fake.disputeEvent("charge.dispute.created", dispute.id as string))).status).toBe(200)
+          expect(await outboxDrained(pg)).toBe(0)
+          // Stored before this change: the transfer is asked of Stripe when the dispute is lost.
+          await pg.raw(`UPDATE store_payment SET transfer_id = NULL WHERE id = ?`, [payment.id])
+          const stripe = recorder()
+          fake.closeDispute(dispute.id as string, "lost")
+          const closed = fake.disputeEvent("charge.dispute.closed", dispute.id as string)
+          expect((await sendWebhook(closed)).status).toBe(200)
+          expect(await outboxDrained(pg)).toBe(0)
+
+          const amount = disputed - Math.round((payment.platform_fee_cents * disputed) / charge)
+          expect(stripe.to("GET", `/v1/payment_intents/${intentId}`).map((r) => r.params)).toEqual([{ expand: ["latest_charge"] }])
+          expect(stripe.posts().map((r) => [r.path, r.params, r.idempotencyKey])).toEqual([
+            [`/v1/transfers/${transferId}/reversals`, { amount: String(amount) }, disputeReversalIdempotencyKey(dispute.id as string, payment.id)],
+          ])
+          const ledger = await rows(`SELECT amount_cents, reference FROM gallery_ledger_entry WHERE store_payment_id = ? AND kind = 'dispute_reversal'`, [payment.id])
+          expect(ledger).toEqual([{ amount_cents: amount, reference: expect.stringMatching(/^trr_/) }])
+          const [stored] = await rows(`SELECT transfer_id FROM store_payment WHERE id = ?`, [payment.id])
+          expect(stored.transfer_id).toBe(transferId)
+          const transfers = await customerStripe.transfers.list({ transfer_group: `group_${intentId}` })
+          expect(transfers.data.find((t) => t.id === transferId)?.amount_reversed).toBe(amount)
+
+          // Redelivered: nothing more is sent to Stripe.
+          expect((await sendWebhook(closed)).data).toEqual({ received: true, duplicate: true })
+          expect((await sendWebhook(fake.disputeEvent("charge.dispute.closed", dispute.id as string))).status).toBe(200)
+          await dispatchGalleryOutbox(container)
+          expect(stripe.posts()).toHaveLength(1)
+        })
       })
 
       describe("production boot (a child `medusa start`)", () => {

@@ -43,14 +43,20 @@ export function disputeHoldReason(disputeId: string): string {
   return `dispute:${disputeId}`
 }
 
-/** The provider idempotency key of the reversal a lost dispute takes from one transferred payout. */
-export function disputeReversalIdempotencyKey(providerDisputeId: string, payoutId: string): string {
-  return `dispute-reversal-${providerDisputeId}-${payoutId}`
+/**
+ * The provider idempotency key of the reversal a lost dispute takes from one transferred payout, or from an artist
+ * store payment's destination transfer (`recordId` the store payment's id).
+ */
+export function disputeReversalIdempotencyKey(providerDisputeId: string, recordId: string): string {
+  return `dispute-reversal-${providerDisputeId}-${recordId}`
 }
 
-/** Ledger entry keys of a lost dispute: the reversal of a sent payout, the cut of an unsent one. */
-export function disputeReversalLedgerKey(disputeId: string, payoutId: string): string {
-  return `dispute_reversal:${disputeId}:${payoutId}`
+/**
+ * Ledger entry keys of a lost dispute: the reversal of a sent payout (or of a store payment's destination transfer,
+ * `recordId` the store payment's id), the cut of an unsent one.
+ */
+export function disputeReversalLedgerKey(disputeId: string, recordId: string): string {
+  return `dispute_reversal:${disputeId}:${recordId}`
 }
 export function disputeReductionLedgerKey(disputeId: string, payoutId: string): string {
   return `transfer_reduced:${disputeId}:${payoutId}`
@@ -63,6 +69,7 @@ export const PAYOUT_DISPUTE_LOST_REASON = "dispute_lost"
 export const DISPUTE_LEDGER_DESCRIPTIONS = {
   reversal: (publicId: string) => `Transfer reversed: dispute lost on gallery order #${publicId}`,
   reduction: (publicId: string) => `Payout cut: dispute lost on gallery order #${publicId}`,
+  storeReversal: "Transfer reversed: dispute lost on a store sale",
 } as const
 
 // ------------------------------------------------------------------------------------------------------------
@@ -234,4 +241,78 @@ export function planDisputeLoss(input: {
         ]
       : []
   )
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// A lost dispute of an artist store's payment (a destination charge)
+
+/**
+ * What a lost dispute of an artist store's payment takes back (docs/disputes.md, "Store payments"): one reversal of
+ * the destination charge's transfer to the artist, stored on the dispute (`loss_plan`, with the facts it was computed
+ * from) when the dispute closes lost, and its provider id once made and recorded.
+ */
+export type StoreDisputeReversalItem = {
+  action: "store_reversal"
+  store_payment_id: string
+  organization_id: string
+  /** The reversal: the disputed amount less the application fee's share, within what is left of the transfer. */
+  amount_cents: number
+  disputed_cents: number
+  /** The destination charge's amount (merchandise and shipping). */
+  charge_cents: number
+  /** The application fee Atelier kept (Stripe does not return it on a dispute: the platform bears its share). */
+  application_fee_cents: number
+  /** round(application fee x disputed / charge): the part of the disputed amount the platform bears. */
+  application_fee_share_cents: number
+  /** The destination transfer's amount and what refunds and earlier reversals already took back of it. */
+  transfer_cents: number
+  already_reversed_cents: number
+  /** The destination charge's transfer (`tr_...`); null until known (looked up from the provider before reversing). */
+  transfer_id: string | null
+  /** The provider's reversal, once made and recorded. */
+  reversal_id: string | null
+}
+
+/** An item of a dispute's stored plan: a gallery payout's reversal or cut, or a store payment's reversal. */
+export type DisputePlanItem = DisputeLossItem | StoreDisputeReversalItem
+
+/**
+ * The reversal a lost dispute of a store payment takes from the artist: the disputed amount less the application
+ * fee's share of it (round(fee x disputed / charge), half-up; the whole fee for a dispute of the whole charge), never
+ * more than what is still with the artist (the transfer less what was already reversed, e.g. by refunds). Null when
+ * nothing is to be reversed (nothing disputed, nothing left of the transfer, or a disputed amount within the fee).
+ */
+export function planStoreDisputeReversal(input: {
+  storePaymentId: string
+  organizationId: string
+  disputedCents: number
+  chargeCents: number
+  applicationFeeCents: number
+  transferCents: number
+  alreadyReversedCents: number
+  transferId: string | null
+}): StoreDisputeReversalItem | null {
+  const whole = (n: number) => (Number.isFinite(n) ? Math.max(0, Math.trunc(n)) : 0)
+  const charge = whole(input.chargeCents)
+  const disputed = Math.min(whole(input.disputedCents), charge)
+  if (disputed <= 0) return null
+  const fee = Math.min(whole(input.applicationFeeCents), charge)
+  const feeShare = disputed === charge ? fee : Math.round((fee * disputed) / charge)
+  const left = Math.max(0, whole(input.transferCents) - whole(input.alreadyReversedCents))
+  const amount = Math.min(disputed - feeShare, left)
+  if (amount <= 0) return null
+  return {
+    action: "store_reversal",
+    store_payment_id: input.storePaymentId,
+    organization_id: input.organizationId,
+    amount_cents: amount,
+    disputed_cents: disputed,
+    charge_cents: charge,
+    application_fee_cents: fee,
+    application_fee_share_cents: feeShare,
+    transfer_cents: whole(input.transferCents),
+    already_reversed_cents: whole(input.alreadyReversedCents),
+    transfer_id: input.transferId,
+    reversal_id: null,
+  }
 }

@@ -152,10 +152,12 @@ const TEMPLATES: Record<string, (data: Data) => RenderedEmail> = {
       lines(d.items, "productName")
     ),
   "gallery-artist-refund-issued": (d) =>
-    compose(`Refund of ${money(d.amount)} on gallery order ${str(d.publicId)}`, [
-      `A refund of ${money(d.amount)} was made to the customer of gallery order ${str(d.publicId)}.`,
-      `${money(d.artistShare)} of your payout comes back for it` +
-        (d.payoutAction === "reduction" ? " (your payout, not yet sent, is smaller)." : " (taken back from your transfer)."),
+    compose(`Refund of ${money(d.amount)} on ${d.store ? "store" : "gallery"} order ${str(d.publicId)}`, [
+      `A refund of ${money(d.amount)} was made to the customer of ${d.store ? "your store's" : "gallery"} order ${str(d.publicId)}.`,
+      d.store
+        ? `${money(d.artistShare)} comes back from your account for it (the platform fee on the refunded part is returned).`
+        : `${money(d.artistShare)} of your payout comes back for it` +
+          (d.payoutAction === "reduction" ? " (your payout, not yet sent, is smaller)." : " (taken back from your transfer)."),
       ...(str(d.reason) ? [`Reason: ${str(d.reason)}`] : []),
     ]),
   "gallery-return-requested": (d) =>
@@ -210,7 +212,7 @@ const TEMPLATES: Record<string, (data: Data) => RenderedEmail> = {
   "gallery-provider-refund": (d) =>
     compose(`Refund made outside Atelier on order ${str(d.publicId)}`, [
       `The payment provider reports a refund (${str(d.refundId)}) on gallery order ${str(d.publicId)} that Atelier did not make; ${money(d.refundedInAll)} of its ${money(d.total)} is refunded in all.`,
-      "Record it as a refund of the artist orders concerned so their payouts and the ledger follow.",
+      `Record it on the artist orders concerned (POST /api/admin/orders/{id}/refunds with provider_refund_id ${str(d.refundId)}) so their payouts and the ledger follow; no second refund is made.`,
     ]),
   "gallery-reconciliation-mismatch": (d) => {
     const mismatches = Array.isArray(d.mismatches) ? (d.mismatches as Data[]) : []

@@ -246,19 +246,29 @@ export const GALLERY_REFUND_SUCCEEDED_HANDLERS = {
   organizationWebhooks: "refund-webhooks",
 } as const
 
-/** `id`: the refund record (`gref_...`). */
-export type GalleryRefundPayload = { id: string }
+/** Which record a refund message names: a gallery artist order's refund, or an artist-store order's. */
+export type RefundRecordKind = "gallery" | "store"
+
+/**
+ * `id`: the refund record — a gallery refund (`gref_...`, no `kind`) or, with `kind: "store"`, an artist-store
+ * order's refund (`sref_...`, docs/refunds.md "Store orders"). The same handlers take both.
+ */
+export type GalleryRefundPayload = { id: string; kind?: RefundRecordKind }
+
+function refundPayload(refundId: string, kind: RefundRecordKind): GalleryRefundPayload {
+  return kind === "store" ? { id: refundId, kind } : { id: refundId }
+}
 
 /** The message a recorded refund queues: its money, once. */
-export function galleryRefundRequestedMessages(refundId: string): OutboxMessageInput[] {
-  const payload: GalleryRefundPayload = { id: refundId }
+export function galleryRefundRequestedMessages(refundId: string, kind: RefundRecordKind = "gallery"): OutboxMessageInput[] {
+  const payload = refundPayload(refundId, kind)
   const handler = GALLERY_REFUND_MONEY_HANDLER
   return [{ key: outboxMessageKey(handler, refundId), topic: GALLERY_REFUND_REQUESTED_TOPIC, handler, payload }]
 }
 
 /** The messages a refund whose money moved queues: emails, the order book, webhooks. */
-export function galleryRefundSucceededMessages(refundId: string): OutboxMessageInput[] {
-  const payload: GalleryRefundPayload = { id: refundId }
+export function galleryRefundSucceededMessages(refundId: string, kind: RefundRecordKind = "gallery"): OutboxMessageInput[] {
+  const payload = refundPayload(refundId, kind)
   return Object.values(GALLERY_REFUND_SUCCEEDED_HANDLERS).map((handler) => ({
     key: outboxMessageKey(handler, refundId),
     topic: GALLERY_REFUND_SUCCEEDED_TOPIC,

@@ -50,10 +50,16 @@ export type StoreChargeFacts = {
   providerRefundedCents: number
   /** The ledger: the destination charge's `transfer_sent` (the charge less the platform fee, paid at once). */
   transfersSentCents: number
-  /** The ledger: reversals recorded against the store payment (none are made automatically today). */
+  /** The ledger: reversals recorded against the store payment (a refund's, a lost dispute's). */
   reversalsCents: number
   /** store_payment.platform_fee_cents: the application fee the platform kept. */
   platformFeeCents: number
+  /**
+   * The application fee the store payment's succeeded refunds returned (store_refund.application_fee_cents: Stripe's
+   * `refund_application_fee`, docs/refunds.md "Store orders"); their amount less it came back from the artist, a
+   * `refund_reversal` in `reversalsCents`. Absent: none.
+   */
+  refundedFeeCents?: number
   /** Cancelled out of stock: the provider refunded the charge with the transfer and the application fee. */
   cancelled: boolean
   disputesLost: ReconciledDispute[]
@@ -133,8 +139,9 @@ export function reconciliationTerms(facts: ChargeFacts): ReconciliationTerms {
     reversals: facts.reversalsCents,
     pending_transfers: 0,
     // The application fee; a cancelled payment's refund gave it back (refund_application_fee). The platform bears
-    // what a lost dispute takes (nothing is reversed from the artist automatically).
-    commission: (facts.cancelled ? 0 : facts.platformFeeCents) - galleryDisputeShare(facts.disputesLost),
+    // what a lost dispute takes beyond the artist's reversal (the fee's share of it: docs/disputes.md).
+    // Store refunds returned part of the fee with their amount (refund_application_fee).
+    commission: (facts.cancelled ? 0 : facts.platformFeeCents - (facts.refundedFeeCents ?? 0)) - galleryDisputeShare(facts.disputesLost),
     // Stripe takes its fee on a destination charge from the platform's application fee, outside the charge's split.
     processing_fee: 0,
     refunds: facts.providerRefundedCents,

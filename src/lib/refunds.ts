@@ -23,8 +23,72 @@ export const REFUND_MESSAGES = {
   amountInvalid: "Amount must be a positive number of dollars with at most two decimals",
   includeShippingInvalid: "include_shipping must be true or false",
   cancelAfterRefund: "Order has refunds and cannot be cancelled: refund what is left instead",
-  storeOrder: "Refunds of store orders are made in Stripe's dashboard; this order is not a gallery order",
+  /** An order neither of the gallery nor of an artist's store checkout (e.g. imported from a marketplace channel). */
+  notRefundable: "This order was not paid through Atelier and cannot be refunded here",
+  providerRefundAdminsOnly: "Only an administrator can record a refund made in Stripe's dashboard",
+  providerRefundInvalid: "provider_refund_id must be the id of a refund (re_...) of this order's payment",
+  providerRefundGalleryOnly: "Refunds made in Stripe's dashboard are recorded on gallery orders only",
+  /** A lost dispute: the card network gave the customer the money back and the artists' share was taken back. */
+  disputeLost:
+    "This payment was disputed and the dispute was lost: the customer's bank already gave them the money back and it was taken back from the artist, so there is nothing left to refund",
+  /** An open dispute (or inquiry): Stripe refuses refunds of a disputed charge; its outcome decides. */
+  disputeOpen:
+    "This payment is disputed: it cannot be refunded while the dispute is open. If the dispute is won, the order can be refunded then",
 } as const
+
+/** Where a payment stands with disputes: `lost` (one closed lost), `open` (one not closed yet), or `none`. */
+export type PaymentDisputeState = "none" | "open" | "lost"
+
+/**
+ * Why a payment with this dispute state cannot be refunded, or null (docs/refunds.md). Lost: the card network already
+ * returned the disputed money to the customer and the dispute's reversal took it back from the artist, so a refund
+ * would pay the customer twice and take from the artist again. Open: Stripe refuses to refund a disputed charge.
+ */
+export function disputeRefusal(dispute: PaymentDisputeState): string | null {
+  if (dispute === "lost") return REFUND_MESSAGES.disputeLost
+  if (dispute === "open") return REFUND_MESSAGES.disputeOpen
+  return null
+}
+
+export function providerRefundNotFoundMessage(providerRefundId: string): string {
+  return `Refund ${providerRefundId} was not made on this order's payment`
+}
+
+export function providerRefundOwnMessage(providerRefundId: string): string {
+  return `Refund ${providerRefundId} was made by Atelier and is already recorded`
+}
+
+export function providerRefundExceededMessage(providerRefundId: string, leftCents: number): string {
+  return `Only $${fromCents(leftCents).toFixed(2)} of refund ${providerRefundId} is left to record`
+}
+
+/** A refund made at the provider (its dashboard), as a record of it sees it. */
+export type ProviderRefundAllocation = {
+  providerRefundId: string
+  /** What the provider refunded, and whether it went through (pending counts: Stripe may still complete it). */
+  providerAmountCents: number
+  providerStatus: string
+  /** What records of it already hold, and whether Atelier made it (a refund record's or a cancellation's). */
+  recordedCents: number
+  madeByAtelier: boolean
+  /** What this record would hold. */
+  amountCents: number
+}
+
+/**
+ * Why a refund made in the provider's dashboard cannot be recorded on an artist order (docs/refunds.md, "Refunds made
+ * in Stripe's dashboard"), or null: it must be one Atelier did not make, not failed or cancelled, and its records
+ * together never hold more than it refunded.
+ */
+export function providerRefundAllocationRefusal(input: ProviderRefundAllocation): string | null {
+  if (input.madeByAtelier) return providerRefundOwnMessage(input.providerRefundId)
+  if (input.providerStatus === "failed" || input.providerStatus === "canceled") {
+    return providerRefundNotFoundMessage(input.providerRefundId)
+  }
+  const left = input.providerAmountCents - input.recordedCents
+  if (input.amountCents > left) return providerRefundExceededMessage(input.providerRefundId, Math.max(0, left))
+  return null
+}
 
 export function unknownItemMessage(itemId: string): string {
   return `Item ${itemId} is not part of this order`
@@ -40,8 +104,37 @@ export function amountOverRefundMessage(leftCents: number): string {
 
 export const REFUND_REASON_MAX_LENGTH = 500
 
-/** A line of an artist order as a refund sees it. */
+/** A line of an artist order (or of a store payment) as a refund sees it. */
 export type RefundableItem = { id: string; quantity: number; refundedQuantity: number; priceCents: number }
+
+/** The lines a refund by items takes, with the merchandise they come to. */
+export type PickedRefundItems = { picked: { item: RefundableItem; quantity: number }[]; merchandiseCents: number }
+
+/**
+ * The lines a refund by items names (gallery artist orders and store payments alike): each named once, a line of the
+ * order, a whole quantity of at least 1, never more than was sold and not refunded yet; with their merchandise
+ * (price x quantity). Or why they are refused, the first refusal in the request's order.
+ */
+export function pickRefundItems(
+  items: readonly RefundableItem[],
+  wanted: readonly { id: string; quantity: number }[]
+): PickedRefundItems | RefundRefusal {
+  const seen = new Set<string>()
+  const picked: PickedRefundItems["picked"] = []
+  let merchandiseCents = 0
+  for (const { id, quantity } of wanted) {
+    if (seen.has(id)) return refusal(REFUND_MESSAGES.duplicateItem)
+    seen.add(id)
+    const item = items.find((candidate) => candidate.id === id)
+    if (!item) return refusal(unknownItemMessage(id))
+    if (!Number.isSafeInteger(quantity) || quantity < 1) return refusal(REFUND_MESSAGES.itemsInvalid)
+    const left = item.quantity - item.refundedQuantity
+    if (quantity > left) return refusal(itemOverRefundMessage(id, left))
+    picked.push({ item, quantity })
+    merchandiseCents += item.priceCents * quantity
+  }
+  return { picked, merchandiseCents }
+}
 
 /** An artist order with what was refunded of it so far, and what is left of its gallery order's charge. */
 export type RefundableArtistOrder = {
@@ -56,6 +149,8 @@ export type RefundableArtistOrder = {
   items: RefundableItem[]
   /** The gallery order's charge and everything refunded of it (every artist order). */
   galleryTotalCents: number
+  /** Its gallery order's disputes (refunds are refused while one is open and after one was lost); absent: none. */
+  dispute?: PaymentDisputeState
   galleryRefundedCents: number
   /** Whether every other artist order of the gallery order has been refunded in full. */
   othersFullyRefunded: boolean
@@ -95,6 +190,8 @@ function refusal(message: string): RefundRefusal {
 export function refundableStateRefusal(order: RefundableArtistOrder): string | null {
   if (order.galleryOrderStatus === "cancelled") return REFUND_MESSAGES.orderCancelled
   if (order.status === "pending") return REFUND_MESSAGES.orderNotPaid
+  const disputed = disputeRefusal(order.dispute ?? "none")
+  if (disputed) return disputed
   if (order.refundedCents >= artistOrderChargeCents(order)) return REFUND_MESSAGES.nothingLeft
   return null
 }
@@ -117,19 +214,14 @@ export function planRefund(order: RefundableArtistOrder, request: RefundRequest)
 
   let plan: RefundPlan
   if (request.kind === "items") {
-    const seen = new Set<string>()
-    const items: RefundPlan["items"] = []
-    let merchandiseCents = 0
-    for (const wanted of request.items) {
-      if (seen.has(wanted.id)) return refusal(REFUND_MESSAGES.duplicateItem)
-      seen.add(wanted.id)
-      const item = order.items.find((candidate) => candidate.id === wanted.id)
-      if (!item) return refusal(unknownItemMessage(wanted.id))
-      const left = item.quantity - item.refundedQuantity
-      if (wanted.quantity > left) return refusal(itemOverRefundMessage(wanted.id, left))
-      items.push({ artist_order_item_id: item.id, quantity: wanted.quantity, unit_price_cents: item.priceCents })
-      merchandiseCents += item.priceCents * wanted.quantity
-    }
+    const chosen = pickRefundItems(order.items, request.items)
+    if ("refused" in chosen) return chosen
+    const { merchandiseCents } = chosen
+    const items: RefundPlan["items"] = chosen.picked.map(({ item, quantity }) => ({
+      artist_order_item_id: item.id,
+      quantity,
+      unit_price_cents: item.priceCents,
+    }))
     const shippingCents = request.includeShipping ? order.shippingCents - order.refundedShippingCents : 0
     if (merchandiseCents + shippingCents <= 0) return refusal(REFUND_MESSAGES.nothingChosen)
     const galleryFeeCents = percentOfCents(merchandiseCents, GALLERY_COMMISSION_BASIS_POINTS)

@@ -1,5 +1,5 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import { CLOSED_DISPUTE_STATUSES, type DisputeLossItem, type DisputeStatus } from "../lib/disputes"
+import { CLOSED_DISPUTE_STATUSES, type DisputePlanItem, type DisputeStatus } from "../lib/disputes"
 import { fromCents } from "../lib/money"
 import { toKnex, type PgSource } from "./pg"
 
@@ -38,7 +38,7 @@ export type DisputeRecord = {
   evidence_due_by: Date | null
   opened_at: Date
   closed_at: Date | null
-  loss_plan: DisputeLossItem[] | null
+  loss_plan: DisputePlanItem[] | null
   /** The organizations concerned: the order's artists, or the store's organization. */
   organization_ids: string[]
 }
@@ -61,6 +61,22 @@ export async function getDispute(source: PgSource, disputeId: string): Promise<D
     [disputeId]
   )
   return (rows[0] as DisputeRecord | undefined) ?? null
+}
+
+/** A store payment as a lost dispute's reversal needs it: its intent (and lock), organization and destination transfer. */
+export type DisputedStorePayment = {
+  id: string
+  organization_id: string
+  payment_intent_id: string
+  transfer_id: string | null
+}
+
+export async function getDisputedStorePayment(source: PgSource, storePaymentId: string): Promise<DisputedStorePayment | null> {
+  const { rows } = await toKnex(source).raw(
+    `SELECT id, organization_id, payment_intent_id, transfer_id FROM store_payment WHERE id = ? AND deleted_at IS NULL`,
+    [storePaymentId]
+  )
+  return (rows[0] as DisputedStorePayment | undefined) ?? null
 }
 
 /** `open`: every dispute not closed; `closed`: won or lost; `all`. */

@@ -19,7 +19,7 @@ export type PlatformOrder = {
   created_at: string
   customer?: { id: string | null; name: string | null; email: string | null }
   items?: { id: string; title: string; quantity: number }[]
-  /** Only on a gallery order with refunds (docs/refunds.md): what the customer got back of it. */
+  /** Only on an order with refunds, gallery or store (docs/refunds.md): what the customer got back of it. */
   refunded_amount?: number
 }
 
@@ -41,7 +41,7 @@ function toOrder(row: PlatformOrderRow, expand: string[]): PlatformOrder {
     customer_email: row.email,
     created_at: new Date(row.created_at).toISOString(),
   }
-  if (row.artist_refunded_cents) order.refunded_amount = row.artist_refunded_cents / 100
+  if (row.refunded_cents) order.refunded_amount = row.refunded_cents / 100
   if (expand.includes("customer")) order.customer = { id: row.customer_id, name: row.customer_name, email: row.email }
   if (expand.includes("items")) {
     order.items = (row.items ?? []).map((item) => ({ id: item.id, title: item.title, quantity: Number(item.quantity) }))

@@ -1,5 +1,5 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import type { DisputeLossItem } from "../lib/disputes"
+import type { DisputePlanItem } from "../lib/disputes"
 import type { ReconciledDispute, ReconciledRefund } from "../lib/reconciliation"
 import { toKnex, type PgSource } from "./pg"
 
@@ -42,6 +42,8 @@ export type StorePaymentReconciliationRow = {
   cancelled: boolean
   charge_cents: number
   platform_fee_cents: number
+  /** The application fee the store payment's succeeded refunds returned (docs/refunds.md, "Store orders"). */
+  refunded_fee_cents: number
   transfers_sent_cents: number
   reversals_cents: number
   disputes_lost: ReconciledDispute[]
@@ -52,9 +54,9 @@ export type StorePaymentReconciliationRow = {
 /** Sandbox refunds that count as given back: succeeded (local refunds succeed at once) or still pending. */
 const REFUNDED_STATUSES_SQL = `('succeeded', 'pending')`
 
-const lossPlanShare = (plan: DisputeLossItem[] | null) => (plan ?? []).reduce((a, b) => a + Number(b.amount_cents), 0)
+const lossPlanShare = (plan: DisputePlanItem[] | null) => (plan ?? []).reduce((a, b) => a + Number(b.amount_cents), 0)
 
-type RawDispute = { amount_cents: number; loss_plan: DisputeLossItem[] | null }
+type RawDispute = { amount_cents: number; loss_plan: DisputePlanItem[] | null }
 const toDisputes = (rows: RawDispute[] | null): ReconciledDispute[] =>
   (rows ?? []).map((d) => ({ disputedCents: Number(d.amount_cents), artistsShareCents: lossPlanShare(d.loss_plan) }))
 
@@ -129,6 +131,9 @@ export async function listStorePaymentsToReconcile(
   const { rows } = await toKnex(source).raw(
     `SELECT s.id, s.payment_intent_id, s.paid_at, (s.status = 'cancelled') AS cancelled,
             (s.subtotal_cents + s.shipping_cents)::bigint AS charge_cents, s.platform_fee_cents,
+            coalesce((SELECT sum(sr.application_fee_cents) FROM store_refund sr
+                       WHERE sr.store_payment_id = s.id AND sr.status = 'succeeded' AND sr.deleted_at IS NULL), 0)::bigint
+              AS refunded_fee_cents,
             coalesce((SELECT sum(e.amount_cents) FROM gallery_ledger_entry e
                        WHERE e.store_payment_id = s.id AND e.kind = 'transfer_sent' AND e.deleted_at IS NULL), 0)::bigint
               AS transfers_sent_cents,
@@ -154,6 +159,7 @@ export async function listStorePaymentsToReconcile(
     ...r,
     charge_cents: Number(r.charge_cents),
     platform_fee_cents: Number(r.platform_fee_cents),
+    refunded_fee_cents: Number(r.refunded_fee_cents),
     transfers_sent_cents: Number(r.transfers_sent_cents),
     reversals_cents: Number(r.reversals_cents),
     disputes_lost: toDisputes(r.disputes_lost),

@@ -1,4 +1,5 @@
-import { isFullyRefunded, type RefundableArtistOrder } from "../lib/refunds"
+import { CLOSED_DISPUTE_STATUSES } from "../lib/disputes"
+import { isFullyRefunded, type PaymentDisputeState, type RefundableArtistOrder } from "../lib/refunds"
 import { toKnex, type PgSource } from "./pg"
 
 /**
@@ -45,6 +46,7 @@ type TargetRow = {
   others: { subtotal_cents: number; shipping_cents: number; refunded_cents: number }[]
   items: { id: string; quantity: number; refunded_quantity: number; price_cents: number }[]
   payout: RefundPayoutRow | null
+  dispute: PaymentDisputeState
 }
 
 /** An artist order as a refund is planned on it (with its gallery order's totals and its payout), or null. */
@@ -65,11 +67,15 @@ export async function getRefundTarget(source: PgSource, artistOrderId: string): 
                       WHERE i.artist_order_id = ao.id AND i.deleted_at IS NULL), '[]'::json) AS items,
             (SELECT json_build_object('id', p.id, 'status', p.status, 'amount_cents', p.amount_cents,
                        'transfer_id', p.transfer_id, 'attempt_count', p.attempt_count)
-               FROM gallery_payout p WHERE p.artist_order_id = ao.id AND p.deleted_at IS NULL LIMIT 1) AS payout
+               FROM gallery_payout p WHERE p.artist_order_id = ao.id AND p.deleted_at IS NULL LIMIT 1) AS payout,
+            -- Its gallery order's disputes (docs/disputes.md): one lost, else one still open, else none.
+            (SELECT CASE WHEN bool_or(d.status = 'lost') THEN 'lost'
+                         WHEN bool_or(NOT d.status = ANY(?::text[])) THEN 'open' ELSE 'none' END
+             FROM gallery_dispute d WHERE d.gallery_order_id = o.id AND d.deleted_at IS NULL) AS dispute
      FROM gallery_artist_order ao
      JOIN gallery_order o ON o.id = ao.gallery_order_id AND o.deleted_at IS NULL
      WHERE ao.id = ? AND ao.deleted_at IS NULL`,
-    [artistOrderId]
+    [[...CLOSED_DISPUTE_STATUSES], artistOrderId]
   )
   const row = rows[0] as TargetRow | undefined
   if (!row) return null
@@ -97,6 +103,7 @@ export async function getRefundTarget(source: PgSource, artistOrderId: string): 
         priceCents: item.price_cents,
       })),
       galleryTotalCents: row.total_cents,
+      dispute: row.dispute,
       galleryRefundedCents: Number(row.gallery_refunded_cents),
       othersFullyRefunded: row.others.every((other) =>
         isFullyRefunded({ subtotalCents: other.subtotal_cents, shippingCents: other.shipping_cents }, other.refunded_cents)
@@ -105,21 +112,19 @@ export async function getRefundTarget(source: PgSource, artistOrderId: string): 
   }
 }
 
-export type RefundRow = {
+/**
+ * The columns a refund record has, of a gallery artist order (`gallery_refund`) or of an artist-store payment
+ * (`store_refund`, queries/store-refunds.ts): what the order routes' view shows of either.
+ */
+export type RefundRecordFields = {
   id: string
-  gallery_order_id: string
-  artist_order_id: string
   organization_id: string
   source: string
   reason: string
-  items: { artist_order_item_id: string; quantity: number; unit_price_cents: number }[]
   merchandise_cents: number
   shipping_cents: number
-  gallery_fee_cents: number
-  processing_fee_cents: number
   amount_cents: number
   artist_share_cents: number
-  payout_action: "reversal" | "reduction" | "none"
   status: "pending" | "succeeded" | "failed"
   provider_refund_id: string | null
   reversal_id: string | null
@@ -127,6 +132,15 @@ export type RefundRow = {
   requested_by: string | null
   created_at: Date
   refunded_at: Date | null
+}
+
+export type RefundRow = RefundRecordFields & {
+  gallery_order_id: string
+  artist_order_id: string
+  items: { artist_order_item_id: string; quantity: number; unit_price_cents: number }[]
+  gallery_fee_cents: number
+  processing_fee_cents: number
+  payout_action: "reversal" | "reduction" | "none"
 }
 
 /** A refund with what moving its money needs: the payment and the payout's transfer. */
@@ -166,13 +180,19 @@ export async function listRefundsOfArtistOrders(source: PgSource, artistOrderIds
   return rows as RefundRow[]
 }
 
-/** A succeeded refund as its emails and webhooks tell it: the order, the artist, the refunded lines. */
-export type RefundNotice = RefundRow & {
+/**
+ * What a succeeded refund's emails and webhooks tell of it besides the record, gallery or store refund alike
+ * (queries/store-refunds.ts): the order's public number, the customer's email, the artist, the refunded lines.
+ */
+export type RefundNoticeFields = {
   public_id: string
   email: string
   artist_name: string
   lines: { product_name: string; quantity: number; price_cents: number }[]
 }
+
+/** A succeeded refund as its emails and webhooks tell it: the order, the artist, the refunded lines. */
+export type RefundNotice = RefundRow & RefundNoticeFields
 
 export async function getRefundNotice(source: PgSource, refundId: string): Promise<RefundNotice | null> {
   const { rows } = await toKnex(source).raw(

@@ -304,6 +304,26 @@ test("artist dashboard: an artist creates a product and ships an order; a new ar
     assert.deepEqual(rows, [{ status: "shipped", carrier: "UPS", tracking_number: "1Z999AA10123456784" }])
   })
 
+  await t.test("orders: refund part of the store order from its page", async () => {
+    await page.goto(`/dashboard/orders/${storeOrderId}`)
+    await page.locator(`[data-order-page="${storeOrderId}"]`).waitFor()
+    // A store order has refunds but no returns (they are asked for on the gallery's tracking page).
+    await page.getByTestId("no-refunds").waitFor()
+    assert.equal(await page.getByTestId("returns-panel").count(), 0)
+    await page.locator("#refund-amount").fill("1.50")
+    await page.locator("#refund-reason").fill("A corner was creased")
+    await page.getByRole("button", { name: "Refund", exact: true }).click()
+    const refunded = page.locator('[data-refund-source="artist"]')
+    await refunded.waitFor()
+    assert.equal(await refunded.getByTestId("refund-amount").innerText(), "$1.50")
+    await pages.shot(page, "store-order-refunded")
+    const { refunds } = await api(apiUrl, "GET", `/api/orders/${storeOrderId}/refunds`, { token })
+    assert.deepEqual(
+      refunds.map((r) => [r.source, r.amount, r.reason]),
+      [["artist", 1.5, "A corner was creased"]]
+    )
+  })
+
   await t.test("analytics: figures and charts", async () => {
     await page.getByRole("link", { name: "Analytics" }).click()
     await page.locator('[data-chart="gallery-timeline"] .recharts-bar-rectangle').first().waitFor()

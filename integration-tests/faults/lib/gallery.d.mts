@@ -38,3 +38,10 @@ export function succeededEvent(
   id?: string
 ): SucceededEvent
 export function deliverWebhook(baseUrl: string, event: SucceededEvent, secret: string, options?: RequestOptions): Promise<HttpAnswer>
+export function paidStoreSale(
+  baseUrl: string,
+  sql: Sql,
+  catalogue: Catalogue,
+  handle: string,
+  options?: { email?: string }
+): Promise<{ paymentIntentId: string; storePaymentId: string } | null>

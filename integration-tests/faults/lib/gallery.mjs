@@ -249,3 +249,28 @@ export function openSandboxDispute(baseUrl, paymentIntentId, amountCents, option
 export function closeSandboxDispute(baseUrl, paymentIntentId, outcome, options = {}) {
   return request(baseUrl, "POST", `/api/sandbox/payment-intents/${paymentIntentId}/dispute/close`, { body: { outcome }, ...options })
 }
+
+/**
+ * A paid artist-store sale (docs/store-checkout.md): one `handle` from its own studio's store (the handle's
+ * `studio-...` prefix), the intent created as a storefront creates it (POST /api/create-payment-intent) and paid with
+ * the sandbox's card, whose confirmation settles it. Returns `{paymentIntentId, storePaymentId}` once paid, else null.
+ */
+export async function paidStoreSale(baseUrl, sql, catalogue, handle, { email = "store-buyer@faults.test" } = {}) {
+  const slug = handle.replace(/-(print|original)$/, "")
+  const { rows } = await sql(
+    `SELECT (SELECT id FROM organization WHERE slug = $1 AND deleted_at IS NULL) AS org_id,
+            (SELECT id FROM product_variant WHERE product_id = $2 AND deleted_at IS NULL ORDER BY id LIMIT 1) AS variant_id`,
+    [slug, catalogue[handle].productId]
+  )
+  const { org_id: orgId, variant_id: variantId } = rows[0] ?? {}
+  if (!orgId || !variantId) return null
+  const created = await request(baseUrl, "POST", "/api/create-payment-intent", {
+    body: { org_id: orgId, customer_email: email, items: [{ product_id: catalogue[handle].productId, variant_id: variantId, quantity: 1 }] },
+  })
+  if (created.status !== 200) return null
+  const secret = created.body.clientSecret
+  const paymentIntentId = secret.slice(0, secret.indexOf("_secret_"))
+  await sandboxConfirm(baseUrl, paymentIntentId)
+  const paid = await sql(`SELECT id FROM store_payment WHERE payment_intent_id = $1 AND status = 'paid'`, [paymentIntentId])
+  return paid.rows[0] ? { paymentIntentId, storePaymentId: paid.rows[0].id } : null
+}

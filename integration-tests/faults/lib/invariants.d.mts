@@ -22,4 +22,8 @@ export function checkOrders(
 }>
 
 export function checkRefunds(sql: Sql, galleryOrderIds: string[]): Promise<{ violations: Violation[]; stats: { refunds: number } }>
-export function checkDisputes(sql: Sql, galleryOrderIds: string[]): Promise<{ violations: Violation[]; stats: { disputes: number } }>
+export function checkDisputes(
+  sql: Sql,
+  galleryOrderIds: string[],
+  storePaymentIds?: string[]
+): Promise<{ violations: Violation[]; stats: { disputes: number; lost: number } }>

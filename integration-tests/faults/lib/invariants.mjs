@@ -15,7 +15,7 @@ export const INVARIANTS = [
   { id: 4, name: "emails exactly once: confirmation + one new-order per artist-order owner" },
   { id: 5, name: "one transfer of 88 % per paid artist order with an account; none otherwise" },
   { id: 6, name: "refunds: one provider refund and one reversal per record, ledger = provider, never over the charge" },
-  { id: 7, name: "disputes lost: one reversal per planned payout, ledger = provider; none held after closing" },
+  { id: 7, name: "disputes lost: one reversal per planned payout or store payment, ledger = provider; none held after closing" },
 ]
 
 const isPaid = (status) => PAID_STATUSES.includes(status)
@@ -378,22 +378,23 @@ export async function checkRefunds(sql, galleryOrderIds) {
  * `dispute-reversal-{dispute}-{payout}` with its amount, and a `dispute_reversal` ledger entry of that amount; no payout
  * of the order is still held.
  */
-export async function checkDisputes(sql, galleryOrderIds) {
+export async function checkDisputes(sql, galleryOrderIds, storePaymentIds = []) {
   const violations = []
-  if (!galleryOrderIds.length) return { violations, stats: { disputes: 0 } }
+  if (!galleryOrderIds.length && !storePaymentIds.length) return { violations, stats: { disputes: 0, lost: 0 } }
   const q = async (text, params) => (await sql(text, params)).rows
   const [disputes, reversals, ledger, held] = await Promise.all([
     q(
-      `SELECT d.id, d.provider_dispute_id, d.gallery_order_id, d.status, d.outcome, d.loss_plan, sd.status AS provider_status
+      `SELECT d.id, d.provider_dispute_id, d.gallery_order_id, d.store_payment_id, d.status, d.outcome, d.loss_plan,
+              sd.status AS provider_status
          FROM gallery_dispute d LEFT JOIN sandbox_dispute sd ON sd.id = d.provider_dispute_id
-        WHERE d.gallery_order_id = ANY($1)`,
-      [galleryOrderIds]
+        WHERE d.gallery_order_id = ANY($1) OR d.store_payment_id = ANY($2)`,
+      [galleryOrderIds, storePaymentIds]
     ),
     q(`SELECT idempotency_key, amount FROM sandbox_transfer_reversal WHERE idempotency_key LIKE 'dispute-reversal-%' AND deleted_at IS NULL`),
     q(
-      `SELECT dispute_id, payout_id, amount_cents FROM gallery_ledger_entry
-        WHERE gallery_order_id = ANY($1) AND kind = 'dispute_reversal'`,
-      [galleryOrderIds]
+      `SELECT dispute_id, payout_id, store_payment_id, amount_cents FROM gallery_ledger_entry
+        WHERE (gallery_order_id = ANY($1) OR store_payment_id = ANY($2)) AND kind = 'dispute_reversal'`,
+      [galleryOrderIds, storePaymentIds]
     ),
     q(
       `SELECT p.gallery_order_id, count(*)::int AS n FROM gallery_payout p
@@ -410,19 +411,27 @@ export async function checkDisputes(sql, galleryOrderIds) {
       continue
     }
     if (dispute.outcome !== "lost") continue
+    if (dispute.store_payment_id && !Array.isArray(dispute.loss_plan)) {
+      violations.push(violation(7, `plan:${dispute.id}`, `${label}: lost on store payment ${dispute.store_payment_id} without its stored plan`))
+      continue
+    }
     for (const item of dispute.loss_plan ?? []) {
-      if (item.action !== "reversal" || item.amount_cents <= 0) continue
-      const key = `dispute-reversal-${dispute.provider_dispute_id}-${item.payout_id}`
+      // A gallery payout's reversal, or a store payment's reversal of its destination transfer (docs/disputes.md).
+      const record = item.action === "reversal" ? item.payout_id : item.action === "store_reversal" ? item.store_payment_id : null
+      if (!record || item.amount_cents <= 0) continue
+      const key = `dispute-reversal-${dispute.provider_dispute_id}-${record}`
       const made = reversals.filter((r) => r.idempotency_key === key)
-      const entries = ledger.filter((e) => e.dispute_id === dispute.id && e.payout_id === item.payout_id)
+      const entries = ledger.filter((e) =>
+        e.dispute_id === dispute.id && (item.action === "reversal" ? e.payout_id === record : e.store_payment_id === record && !e.payout_id)
+      )
       if (made.length !== 1 || made[0].amount !== item.amount_cents) {
-        violations.push(violation(7, `reversal:${key}`, `${label}: ${made.length} reversals for payout ${item.payout_id}, expected one of ${item.amount_cents}`))
+        violations.push(violation(7, `reversal:${key}`, `${label}: ${made.length} reversals for ${record}, expected one of ${item.amount_cents}`))
       }
       if (entries.length !== 1 || entries[0].amount_cents !== item.amount_cents) {
-        violations.push(violation(7, `ledger:${key}`, `${label}: ${entries.length} ledger reversals for payout ${item.payout_id}`))
+        violations.push(violation(7, `ledger:${key}`, `${label}: ${entries.length} ledger reversals for ${record}`))
       }
     }
   }
   for (const row of held) violations.push(violation(7, `held:${row.gallery_order_id}`, `order ${row.gallery_order_id}: ${row.n} payouts still held after its dispute closed`))
-  return { violations, stats: { disputes: disputes.length } }
+  return { violations, stats: { disputes: disputes.length, lost: disputes.filter((d) => d.outcome === "lost").length } }
 }

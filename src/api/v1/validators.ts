@@ -172,6 +172,10 @@ export const OrderSchema = z.object({
     .array(z.object({ id: z.string(), title: z.string(), quantity: z.number() }))
     .optional()
     .describe("Only with expand=items."),
+  refunded_amount: z
+    .number()
+    .optional()
+    .describe("What the customer got back of the order through Atelier's refunds; only on an order with refunds."),
 })
 
 export const OrderListResponse = z.object({

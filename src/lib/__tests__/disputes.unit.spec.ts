@@ -4,7 +4,9 @@ import {
   disputeOutcome,
   disputeReversalIdempotencyKey,
   isOpenDisputeStatus,
+  disputeReversalLedgerKey,
   planDisputeLoss,
+  planStoreDisputeReversal,
   providerRefundFactsOf,
   splitProportionally,
   type DisputedPayout,
@@ -219,5 +221,83 @@ describe("dispute emails (lib/email-templates.ts)", () => {
     })
     expect(email.subject).toBe("Refund made outside Atelier on order GAL-1")
     expect(email.text).toContain("$25.00 of its $100.00 is refunded in all")
+  })
+})
+
+describe("planStoreDisputeReversal (a store payment's lost dispute)", () => {
+  // A $100.00 destination charge with a 5 % application fee: $95.00 transferred to the artist.
+  const base = {
+    storePaymentId: "spay_1",
+    organizationId: "org_1",
+    chargeCents: 10000,
+    applicationFeeCents: 500,
+    transferCents: 9500,
+    alreadyReversedCents: 0,
+    transferId: "tr_1" as string | null,
+  }
+
+  it("a dispute of the whole charge takes the whole transfer back: the platform bears its whole fee", () => {
+    expect(planStoreDisputeReversal({ ...base, disputedCents: 10000 })).toEqual({
+      action: "store_reversal",
+      store_payment_id: "spay_1",
+      organization_id: "org_1",
+      amount_cents: 9500,
+      disputed_cents: 10000,
+      charge_cents: 10000,
+      application_fee_cents: 500,
+      application_fee_share_cents: 500,
+      transfer_cents: 9500,
+      already_reversed_cents: 0,
+      transfer_id: "tr_1",
+      reversal_id: null,
+    })
+  })
+
+  it("a partial dispute: the disputed amount less round(fee x disputed / charge), half-up", () => {
+    // 500 x 3333 / 10000 = 166.65 -> 167
+    expect(planStoreDisputeReversal({ ...base, disputedCents: 3333 })).toMatchObject({
+      amount_cents: 3333 - 167,
+      application_fee_share_cents: 167,
+    })
+    // 500 x 1001 / 10000 = 50.05 -> 50
+    expect(planStoreDisputeReversal({ ...base, disputedCents: 1001 })).toMatchObject({ amount_cents: 951, application_fee_share_cents: 50 })
+    // An exact half rounds up: 3 x 5 / 10 = 1.5 -> 2.
+    expect(
+      planStoreDisputeReversal({ ...base, chargeCents: 10, applicationFeeCents: 3, transferCents: 7, disputedCents: 5 })
+    ).toMatchObject({ amount_cents: 3, application_fee_share_cents: 2 })
+  })
+
+  it("never more than the transfer less what refunds and earlier reversals took back", () => {
+    expect(planStoreDisputeReversal({ ...base, disputedCents: 10000, alreadyReversedCents: 4000 })).toMatchObject({
+      amount_cents: 5500,
+      already_reversed_cents: 4000,
+    })
+    expect(planStoreDisputeReversal({ ...base, disputedCents: 2000, alreadyReversedCents: 9000 })).toMatchObject({ amount_cents: 500 })
+    expect(planStoreDisputeReversal({ ...base, disputedCents: 10000, alreadyReversedCents: 9500 })).toBeNull()
+    expect(planStoreDisputeReversal({ ...base, disputedCents: 10000, alreadyReversedCents: 12000 })).toBeNull()
+  })
+
+  it("without a fee (a founding artist) the whole disputed amount; a dispute within the fee's share reverses nothing", () => {
+    expect(planStoreDisputeReversal({ ...base, applicationFeeCents: 0, transferCents: 10000, disputedCents: 1234 })).toMatchObject({
+      amount_cents: 1234,
+      application_fee_share_cents: 0,
+    })
+    expect(planStoreDisputeReversal({ ...base, chargeCents: 100, applicationFeeCents: 100, transferCents: 0, disputedCents: 50 })).toBeNull()
+  })
+
+  it("nothing disputed or nothing charged: no reversal; a disputed amount above the charge counts as the whole charge", () => {
+    expect(planStoreDisputeReversal({ ...base, disputedCents: 0 })).toBeNull()
+    expect(planStoreDisputeReversal({ ...base, disputedCents: -5 })).toBeNull()
+    expect(planStoreDisputeReversal({ ...base, chargeCents: 0, disputedCents: 100 })).toBeNull()
+    expect(planStoreDisputeReversal({ ...base, disputedCents: 20000 })).toMatchObject({ amount_cents: 9500, disputed_cents: 10000 })
+  })
+
+  it("keeps the transfer id it was given (null: looked up from the provider before the reversal)", () => {
+    expect(planStoreDisputeReversal({ ...base, transferId: null, disputedCents: 10000 })?.transfer_id).toBeNull()
+  })
+
+  it("keys: the provider's idempotency key and the ledger entry name the dispute and the store payment", () => {
+    expect(disputeReversalIdempotencyKey("du_1", "spay_1")).toBe("dispute-reversal-du_1-spay_1")
+    expect(disputeReversalLedgerKey("gdsp_1", "spay_1")).toBe("dispute_reversal:gdsp_1:spay_1")
   })
 })

@@ -11,6 +11,7 @@ import {
   type ReconciledRefund,
   type StoreChargeFacts,
 } from "../reconciliation"
+import { planStoreRefund } from "../store-refunds"
 import { planRefund, type RefundableArtistOrder, type RefundPlan } from "../refunds"
 
 /** A paid gallery order of artist orders (merchandise, shipping) as the checkout stores it, nothing sent yet. */
@@ -241,6 +242,34 @@ describe("reconcileCharge: store payments (destination charges)", () => {
 
   it("cancelled out of stock: refunded with the transfer and the fee", () => {
     expect(reconcileCharge({ ...store, cancelled: true, transfersSentCents: 0, providerRefundedCents: 5800 }).adds_up).toBe(true)
+  })
+
+  it("a store refund from Atelier adds up: the artist's reversal plus the returned fee is the amount refunded", () => {
+    // $20 of the $58 charge: the fee comes back in proportion (round(400 x 2000 / 5800) = 138), the artist the rest.
+    const plan = planStoreRefund(
+      {
+        status: "paid",
+        subtotalCents: 5000,
+        shippingCents: 800,
+        platformFeeCents: 400,
+        refundedCents: 0,
+        refundedShippingCents: 0,
+        refundedFeeCents: 0,
+        items: [{ id: "ordli_1", quantity: 1, refundedQuantity: 0, priceCents: 5000 }],
+      },
+      { kind: "amount", amountCents: 2000 }
+    )
+    if ("refused" in plan) throw new Error(plan.refused)
+    expect([plan.applicationFeeCents, plan.artistShareCents]).toEqual([138, 1862])
+    const refunded = {
+      ...store,
+      providerRefundedCents: plan.amountCents,
+      reversalsCents: plan.artistShareCents,
+      refundedFeeCents: plan.applicationFeeCents,
+    }
+    expect(reconcileCharge(refunded)).toMatchObject({ commission: 400 - 138, reversals: 1862, refunds: 2000, adds_up: true })
+    // The provider refunded but the record's fee is not counted: flagged by the fee.
+    expect(reconcileCharge({ ...refunded, refundedFeeCents: 0 })).toMatchObject({ adds_up: false, difference: -138 })
   })
 
   it("a refund made in Stripe's dashboard that nothing recorded is flagged", () => {

@@ -2,9 +2,14 @@ import { artistPayoutCents, computeGalleryFees } from "../gallery-fees"
 import {
   amountOverRefundMessage,
   artistOrderChargeCents,
+  disputeRefusal,
   isFullyRefunded,
   itemOverRefundMessage,
   planRefund,
+  providerRefundAllocationRefusal,
+  providerRefundExceededMessage,
+  providerRefundNotFoundMessage,
+  providerRefundOwnMessage,
   REFUND_MESSAGES,
   type RefundableArtistOrder,
   type RefundPlan,
@@ -133,5 +138,53 @@ describe("planRefund by amount", () => {
   it("never passes what is left of the gallery order's charge", () => {
     const order = artistOrder([[4550, 2]], 0, { othersFullyRefunded: false, galleryTotalCents: 5000, galleryRefundedCents: 4000 })
     expect(planRefund(order, { kind: "amount", amountCents: 1001 })).toEqual({ refused: amountOverRefundMessage(1000) })
+  })
+})
+
+describe("providerRefundAllocationRefusal", () => {
+  const allocation = {
+    providerRefundId: "re_dash",
+    providerAmountCents: 5000,
+    providerStatus: "succeeded",
+    recordedCents: 0,
+    madeByAtelier: false,
+    amountCents: 5000,
+  }
+
+  it("records up to what the provider refunded, across records", () => {
+    expect(providerRefundAllocationRefusal(allocation)).toBeNull()
+    expect(providerRefundAllocationRefusal({ ...allocation, recordedCents: 3000, amountCents: 2000 })).toBeNull()
+    expect(providerRefundAllocationRefusal({ ...allocation, recordedCents: 3000, amountCents: 2001 })).toBe(
+      providerRefundExceededMessage("re_dash", 2000)
+    )
+    expect(providerRefundExceededMessage("re_dash", 2000)).toBe("Only $20.00 of refund re_dash is left to record")
+    expect(providerRefundAllocationRefusal({ ...allocation, recordedCents: 5000, amountCents: 1 })).toBe(
+      providerRefundExceededMessage("re_dash", 0)
+    )
+  })
+
+  it("refuses a refund Atelier made itself, and one that failed or was cancelled at the provider", () => {
+    expect(providerRefundAllocationRefusal({ ...allocation, madeByAtelier: true })).toBe(providerRefundOwnMessage("re_dash"))
+    expect(providerRefundAllocationRefusal({ ...allocation, providerStatus: "failed" })).toBe(providerRefundNotFoundMessage("re_dash"))
+    expect(providerRefundAllocationRefusal({ ...allocation, providerStatus: "canceled" })).toBe(providerRefundNotFoundMessage("re_dash"))
+    expect(providerRefundAllocationRefusal({ ...allocation, providerStatus: "pending" })).toBeNull()
+  })
+})
+
+describe("disputes and refunds", () => {
+  it("a gallery order is not refunded while its dispute is open nor after it was lost", () => {
+    expect([disputeRefusal("none"), disputeRefusal("open"), disputeRefusal("lost")]).toEqual([
+      null,
+      REFUND_MESSAGES.disputeOpen,
+      REFUND_MESSAGES.disputeLost,
+    ])
+    const byAmount = { kind: "amount" as const, amountCents: 100 }
+    expect(planRefund(artistOrder([[3499, 1]], 0, { dispute: "open" }), byAmount)).toEqual({ refused: REFUND_MESSAGES.disputeOpen })
+    expect(planRefund(artistOrder([[3499, 1]], 0, { dispute: "lost" }), byAmount)).toEqual({ refused: REFUND_MESSAGES.disputeLost })
+    expect("refused" in planRefund(artistOrder([[3499, 1]], 0, { dispute: "none" }), byAmount)).toBe(false)
+    // A cancelled order keeps its own message.
+    expect(planRefund(artistOrder([[3499, 1]], 0, { dispute: "lost", galleryOrderStatus: "cancelled" }), byAmount)).toEqual({
+      refused: REFUND_MESSAGES.orderCancelled,
+    })
   })
 })

@@ -7,10 +7,12 @@ import {
   isOpenDisputeStatus,
   PAYOUT_DISPUTE_LOST_REASON,
   planDisputeLoss,
+  planStoreDisputeReversal,
   type DisputeFacts,
   type DisputeLossItem,
   type DisputeOutcome,
   type DisputeStatus,
+  type StoreDisputeReversalItem,
 } from "../../lib/disputes"
 import { entityId } from "../../lib/entity-id"
 import {
@@ -29,7 +31,8 @@ import { insertOutboxMessages } from "./outbox"
  * ONE transaction with what it does, under its gallery order's row lock (the lock refunds, shipments and cancellations
  * take): opening holds the order's unsent payouts and queues the emails; closing won releases them and queues their
  * transfers; closing lost plans what comes back from each artist, cuts the unsent payouts (ledger `transfer_reduced`)
- * and queues the reversals of the sent ones. A redelivered event finds the row as it left it and changes nothing.
+ * and queues the reversals of the sent ones; closing a store payment's dispute lost plans the reversal of its
+ * destination transfer and queues it. A redelivered event finds the row as it left it and changes nothing.
  */
 
 /** What recording a dispute event did. */
@@ -200,6 +203,15 @@ export async function recordDisputeEvent(manager: SqlEntityManager, facts: Dispu
       outbox.push(...disputeTransfersMessages(disputeId))
     }
   }
+  if (!orderId && target.storePaymentId && outcome === "lost") {
+    // A store payment's destination transfer: its reversal planned once, now, and made through the outbox.
+    const item = await planStoreLoss(manager, target.storePaymentId, facts.amountCents)
+    await manager.execute(`UPDATE gallery_dispute SET loss_plan = ?::jsonb WHERE id = ?`, [
+      JSON.stringify(item ? [item] : []),
+      disputeId,
+    ])
+    if (item) outbox.push(...disputeReversalMessages(disputeId))
+  }
   await insertOutboxMessages(manager, outbox)
   return {
     outcome: "recorded",
@@ -258,6 +270,48 @@ async function planLoss(manager: SqlEntityManager, orderId: string, disputedCent
         p.status === "transferred" && p.sent_cents !== null ? Math.max(0, Number(p.sent_cents)) : p.amount_cents,
       transferId: p.transfer_id,
     })),
+  })
+}
+
+/**
+ * A store payment's lost dispute's plan (lib/disputes.ts planStoreDisputeReversal) from the payment as it is now, under
+ * its row lock: the destination charge (merchandise and shipping) and the application fee it kept; the transfer and
+ * what refunds and earlier reversals took back of it, as its ledger says (ledger = provider). Null: nothing to reverse.
+ */
+async function planStoreLoss(
+  manager: SqlEntityManager,
+  storePaymentId: string,
+  disputedCents: number
+): Promise<StoreDisputeReversalItem | null> {
+  const [payment] = await rows<{
+    id: string
+    organization_id: string
+    charge_cents: number | string
+    platform_fee_cents: number
+    transfer_id: string | null
+    transfer_cents: number | string
+    reversed_cents: number | string
+  }>(
+    manager,
+    `SELECT s.id, s.organization_id, s.subtotal_cents + s.shipping_cents AS charge_cents, s.platform_fee_cents, s.transfer_id,
+            (SELECT coalesce(sum(l.amount_cents), 0) FROM gallery_ledger_entry l
+             WHERE l.store_payment_id = s.id AND l.kind = 'transfer_sent' AND l.deleted_at IS NULL) AS transfer_cents,
+            (SELECT coalesce(sum(l.amount_cents), 0) FROM gallery_ledger_entry l
+             WHERE l.store_payment_id = s.id AND l.kind IN ('refund_reversal', 'dispute_reversal') AND l.deleted_at IS NULL)
+              AS reversed_cents
+     FROM store_payment s WHERE s.id = ? AND s.deleted_at IS NULL FOR UPDATE`,
+    [storePaymentId]
+  )
+  if (!payment) return null
+  return planStoreDisputeReversal({
+    storePaymentId: payment.id,
+    organizationId: payment.organization_id,
+    disputedCents,
+    chargeCents: Number(payment.charge_cents),
+    applicationFeeCents: payment.platform_fee_cents,
+    transferCents: Number(payment.transfer_cents),
+    alreadyReversedCents: Number(payment.reversed_cents),
+    transferId: payment.transfer_id,
   })
 }
 
@@ -333,6 +387,42 @@ export async function recordDisputeReversal(
               AND l.deleted_at IS NULL) <= 0`,
     [input.reversalId, input.payoutId]
   )
+  return true
+}
+
+/** A store payment's dispute reversal as the provider made it, with its ledger entry (recordStoreDisputeReversal). */
+export type StoreDisputeReversalRecord = {
+  disputeId: string
+  storePaymentId: string
+  transferId: string
+  reversalId: string
+  ledger: NewLedgerEntry
+}
+
+/**
+ * Records the reversal a lost dispute took from a store payment's destination transfer, once: the transfer and the
+ * reversal's provider ids in the dispute's plan (only while its item has no reversal), and its `dispute_reversal`
+ * ledger entry; one transaction. False when it was recorded before (a replay).
+ */
+export async function recordStoreDisputeReversal(manager: SqlEntityManager, input: StoreDisputeReversalRecord): Promise<boolean> {
+  const updated = await rows<{ id: string }>(
+    manager,
+    `UPDATE gallery_dispute d
+       SET loss_plan = (
+             SELECT jsonb_agg(CASE WHEN x.e->>'action' = 'store_reversal' AND x.e->>'store_payment_id' = ?
+                                   THEN x.e || jsonb_build_object('transfer_id', ?::text, 'reversal_id', ?::text)
+                                   ELSE x.e END
+                              ORDER BY x.ord)
+             FROM jsonb_array_elements(d.loss_plan) WITH ORDINALITY AS x(e, ord)),
+           updated_at = now()
+     WHERE d.id = ? AND EXISTS (
+       SELECT 1 FROM jsonb_array_elements(d.loss_plan) AS i(e)
+       WHERE i.e->>'action' = 'store_reversal' AND i.e->>'store_payment_id' = ? AND i.e->>'reversal_id' IS NULL)
+     RETURNING d.id`,
+    [input.storePaymentId, input.transferId, input.reversalId, input.disputeId, input.storePaymentId]
+  )
+  if (updated.length !== 1) return false
+  await insertLedgerEntries(manager, [input.ledger])
   return true
 }
 

@@ -1,7 +1,8 @@
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { OutboxMessageInput } from "../../lib/outbox"
-import { REFUND_MESSAGES, type RefundPlan } from "../../lib/refunds"
+import { disputeRefusal, providerRefundAllocationRefusal, REFUND_MESSAGES, type RefundPlan } from "../../lib/refunds"
+import { paymentDisputeState } from "./dispute-state"
 import { insertLedgerEntries, type NewLedgerEntry } from "./ledger"
 import { lockGalleryOrder } from "./fulfilment"
 import { insertOutboxMessages } from "./outbox"
@@ -22,6 +23,8 @@ export type RecordRefundInput = {
   source: "artist" | "admin" | "return" | "provider"
   /** The received return this refund pays back (source `return`): linked once, or the refund is refused. */
   returnId?: string | null
+  /** The refund made in Stripe's dashboard this one records (source `provider`): no new refund is made for it. */
+  providerRefund?: ProviderRefund | null
   reason: string
   requestedBy: string | null
   plan: RefundPlan
@@ -35,6 +38,9 @@ export type RecordRefundInput = {
   outbox: OutboxMessageInput[]
 }
 
+/** A refund made at the provider, as it reports it. */
+export type ProviderRefund = { id: string; amountCents: number; status: string }
+
 /** Why a payout refunded in full before its transfer is never transferred. */
 export const PAYOUT_REFUNDED_REASON = "refunded_before_transfer"
 
@@ -47,6 +53,9 @@ export async function recordRefund(manager: SqlEntityManager, input: RecordRefun
   const locked = await lockGalleryOrder(manager, input.galleryOrderId)
   if (!locked) refused(REFUND_MESSAGES.refundFailed)
   if (locked.parent.status === "cancelled") refused(REFUND_MESSAGES.orderCancelled)
+  // A dispute opened or lost since the refund was planned (dispute events lock this order's row too).
+  const disputed = disputeRefusal(await paymentDisputeState(manager, { galleryOrderId: input.galleryOrderId }))
+  if (disputed) refused(disputed)
   const { plan } = input
 
   if (plan.items.length) {
@@ -129,12 +138,14 @@ export async function recordRefund(manager: SqlEntityManager, input: RecordRefun
     if (linked.length !== 1) refused(REFUND_MESSAGES.refundFailed)
   }
 
+  if (input.providerRefund) await guardProviderRefund(manager, input.galleryOrderId, input.providerRefund, plan.amountCents)
+
   await manager.execute(
     `INSERT INTO gallery_refund
        (id, gallery_order_id, artist_order_id, organization_id, source, reason, items, merchandise_cents, shipping_cents,
         gallery_fee_cents, processing_fee_cents, amount_cents, artist_share_cents, payout_action, status, requested_by,
-        return_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+        return_id, provider_refund_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
     [
       input.refundId,
       input.galleryOrderId,
@@ -152,6 +163,7 @@ export async function recordRefund(manager: SqlEntityManager, input: RecordRefun
       input.payoutAction,
       input.requestedBy,
       input.returnId ?? null,
+      input.providerRefund?.id ?? null,
     ]
   )
   await insertLedgerEntries(manager, input.ledger)
@@ -200,4 +212,33 @@ export async function recordRefundFailure(
     `UPDATE gallery_refund SET failure_reason = ?, updated_at = now() WHERE id = ? AND status = 'pending'`,
     [input.reason.slice(0, 1000), input.refundId]
   )
+}
+
+/**
+ * Under the gallery order's row lock: a refund made in the provider's dashboard is recorded only if Atelier did not
+ * make it (no refund record of another source, not the order's cancellation refund) and its records together stay
+ * within what it refunded (lib/refunds.ts providerRefundAllocationRefusal).
+ */
+async function guardProviderRefund(
+  manager: SqlEntityManager,
+  galleryOrderId: string,
+  providerRefund: ProviderRefund,
+  amountCents: number
+): Promise<void> {
+  const [recorded] = (await manager.execute(
+    `SELECT coalesce(sum(r.amount_cents) FILTER (WHERE r.source = 'provider'), 0)::int AS recorded_cents,
+            (count(*) FILTER (WHERE r.source <> 'provider') > 0
+              OR EXISTS (SELECT 1 FROM gallery_order o WHERE o.id = ? AND o.refund_id = ?)) AS made_by_atelier
+       FROM gallery_refund r WHERE r.provider_refund_id = ? AND r.deleted_at IS NULL`,
+    [galleryOrderId, providerRefund.id, providerRefund.id]
+  )) as unknown as { recorded_cents: number; made_by_atelier: boolean }[]
+  const refusal = providerRefundAllocationRefusal({
+    providerRefundId: providerRefund.id,
+    providerAmountCents: providerRefund.amountCents,
+    providerStatus: providerRefund.status,
+    recordedCents: recorded?.recorded_cents ?? 0,
+    madeByAtelier: recorded?.made_by_atelier ?? false,
+    amountCents,
+  })
+  if (refusal) refused(refusal)
 }

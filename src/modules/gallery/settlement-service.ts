@@ -20,6 +20,7 @@ import { Payout } from "./models/payout"
 import { Refund } from "./models/refund"
 import { Return } from "./models/return"
 import { StorePayment } from "./models/store-payment"
+import { StoreRefund } from "./models/store-refund"
 import * as outbox from "./outbox"
 import type { ClaimedOutboxMessage, NewOutboxMessage } from "./outbox"
 import * as payouts from "./payouts"
@@ -28,6 +29,8 @@ import * as refunds from "./refunds"
 import type { RecordRefundInput } from "./refunds"
 import * as storePayments from "./store-payments"
 import type { NewStorePayment, StorePaymentRow } from "./store-payments"
+import * as storeRefunds from "./store-refunds"
+import type { RecordStoreRefundInput } from "./store-refunds"
 
 /**
  * The half of the gallery module's service that moves money: payouts, store payments, refunds, disputes, and the
@@ -45,6 +48,7 @@ export class GallerySettlementService extends MedusaService({
   OrderTransition,
   OutboxMessage,
   StorePayment,
+  StoreRefund,
   Refund,
   Return,
   LedgerEntry,
@@ -88,6 +92,45 @@ export class GallerySettlementService extends MedusaService({
     await refunds.recordRefundFailure(this.manager_(sharedContext), input)
   }
 
+  // ---- Store refunds (store-refunds.ts): artist-store orders' refunds, recorded under the store payment's row lock,
+  // their money (one destination-charge refund) moved through the outbox.
+
+  /** Records a planned store refund with its effects and outbox message, in one transaction (INVALID_DATA past a limit). */
+  @InjectTransactionManager()
+  async recordStoreRefund(
+    input: RecordStoreRefundInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await storeRefunds.recordStoreRefund(this.manager_(sharedContext), input)
+  }
+
+  /** Stores the provider's refund id and transfer reversal of a store refund (first writer wins). */
+  @InjectManager()
+  async recordStoreProviderRefund(
+    input: { refundId: string; providerRefundId: string; reversalId: string | null },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await storeRefunds.recordStoreProviderRefund(this.manager_(sharedContext), input)
+  }
+
+  /** pending -> succeeded with its ledger entry and outbox messages; false when no longer pending. */
+  @InjectTransactionManager()
+  async completeStoreRefund(
+    input: { refundId: string; ledger: NewLedgerEntry[]; outbox: OutboxMessageInput[] },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    return await storeRefunds.completeStoreRefund(this.manager_(sharedContext), input)
+  }
+
+  /** Why a store refund's money could not be moved yet (it stays pending). */
+  @InjectManager()
+  async recordStoreRefundFailure(
+    input: { refundId: string; reason: string },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await storeRefunds.recordStoreRefundFailure(this.manager_(sharedContext), input)
+  }
+
   // ---- Disputes (disputes.ts): each event recorded with its holds, cuts and outbox messages in one transaction.
 
   /** Records a `charge.dispute.*` event on its gallery order or store payment (docs/disputes.md). */
@@ -106,6 +149,15 @@ export class GallerySettlementService extends MedusaService({
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<boolean> {
     return await disputes.recordDisputeReversal(this.manager_(sharedContext), input)
+  }
+
+  /** A lost dispute's reversal of a store payment's destination transfer with its ledger entry, once; false when recorded before. */
+  @InjectTransactionManager()
+  async recordStoreDisputeReversal(
+    input: disputes.StoreDisputeReversalRecord,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    return await disputes.recordStoreDisputeReversal(this.manager_(sharedContext), input)
   }
 
   /** What the provider reports refunded on a gallery order's charge, and the emails of refunds Atelier did not make. */
@@ -250,10 +302,19 @@ export class GallerySettlementService extends MedusaService({
   /** pending -> paid with its Medusa order, the outbox messages and ledger entries the sale causes, in one statement. */
   @InjectManager()
   async markStorePaymentPaid(
-    input: { id: string; orderId: string; paidAt: Date; outbox: NewOutboxMessage[]; ledger?: NewLedgerEntry[] },
+    input: storePayments.MarkStorePaymentPaidInput,
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<boolean> {
     return await storePayments.markStorePaymentPaid(this.manager_(sharedContext), input)
+  }
+
+  /** A paid store payment's destination transfer id, looked up from the provider after settlement (never replaced). */
+  @InjectManager()
+  async recordStorePaymentTransfer(
+    input: { id: string; transferId: string },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    return await storePayments.recordStorePaymentTransfer(this.manager_(sharedContext), input)
   }
 
   /** pending -> cancelled: the payment succeeded but the stock was gone; it was refunded (`refundId`). */

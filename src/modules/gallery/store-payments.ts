@@ -40,6 +40,8 @@ export type StorePaymentRow = NewStorePayment & {
   order_id: string | null
   payment_failure: string | null
   refund_id: string | null
+  /** The destination charge's automatic transfer (`tr_...`), stored at settlement; null when not known. */
+  transfer_id: string | null
   paid_at: Date | null
   cancelled_at: Date | null
   created_at: Date
@@ -48,8 +50,8 @@ export type StorePaymentRow = NewStorePayment & {
 /** The columns of a store payment as the settlement reads them. */
 const STORE_PAYMENT_COLUMNS = `id, organization_id, payment_intent_id, origin, checkout_session_id, customer_email, items,
   subtotal_cents, commission_basis_points, platform_fee_cents, shipping_cents, shipping_option_id, shipping_option_name,
-  shipping_address, currency, referral_session_id, status, order_id, payment_failure, refund_id, paid_at, cancelled_at,
-  created_at`
+  shipping_address, currency, referral_session_id, status, order_id, payment_failure, refund_id, transfer_id, paid_at,
+  cancelled_at, created_at`
 
 // The artist-store checkout's writes and read, as named prepared statements (planned once per pooled connection).
 const RECORD_STORE_PAYMENT = preparedStatement(
@@ -71,7 +73,8 @@ const STORE_PAYMENT_BY_INTENT = preparedStatement(
 const MARK_STORE_PAYMENT_PAID = preparedStatement(
   "store_payment_mark_paid",
   `WITH paid AS (
-     UPDATE store_payment SET status = 'paid', order_id = ?, paid_at = ?, payment_failure = NULL, updated_at = now()
+     UPDATE store_payment SET status = 'paid', order_id = ?, paid_at = ?, transfer_id = coalesce(?::text, transfer_id),
+       payment_failure = NULL, updated_at = now()
      WHERE ${PENDING_BY_ID}
      RETURNING id
    ),
@@ -122,18 +125,27 @@ export async function getStorePaymentByIntent(
 }
 
 /**
- * pending -> paid with its Medusa order, the outbox messages the sale causes (emails, referral credit) and its ledger
- * entries (lib/ledger.ts storePaymentLedgerEntries: earned, shipping, plan fee, the destination charge's transfer), in
- * one statement. False when the payment was no longer pending (nothing is written).
+ * pending -> paid with its Medusa order, the destination charge's transfer id when the provider reported it, the outbox
+ * messages the sale causes (emails, referral credit) and its ledger entries (lib/ledger.ts storePaymentLedgerEntries:
+ * earned, shipping, plan fee, the destination charge's transfer), in one statement. False when the payment was no
+ * longer pending (nothing is written).
  */
-export async function markStorePaymentPaid(
-  manager: SqlEntityManager,
-  input: { id: string; orderId: string; paidAt: Date; outbox: NewOutboxMessage[]; ledger?: NewLedgerEntry[] }
-): Promise<boolean> {
+export type MarkStorePaymentPaidInput = {
+  id: string
+  orderId: string
+  paidAt: Date
+  /** The destination charge's automatic transfer, as the provider reported it (null or absent: not known). */
+  transferId?: string | null
+  outbox: NewOutboxMessage[]
+  ledger?: NewLedgerEntry[]
+}
+
+export async function markStorePaymentPaid(manager: SqlEntityManager, input: MarkStorePaymentPaidInput): Promise<boolean> {
   const outbox = input.outbox.map((m) => ({ ...m, id: entityId("gobx") }))
   const result = await runPrepared(sqlKnex(manager), MARK_STORE_PAYMENT_PAID, [
     input.orderId,
     input.paidAt,
+    input.transferId ?? null,
     input.id,
     JSON.stringify(outbox),
     JSON.stringify(ledgerEntryRows(input.ledger ?? [])),
@@ -184,4 +196,20 @@ export async function listPendingStorePaymentIntents(
     [input.minAgeSeconds, input.maxAgeSeconds, input.limit]
   )) as unknown as { payment_intent_id: string }[]
   return rows.map((r) => r.payment_intent_id)
+}
+
+/**
+ * Stores a paid store payment's destination transfer id when it was not known at settlement (looked up from the
+ * provider by a lost dispute's reversal); a stored id is never replaced. False when nothing was written.
+ */
+export async function recordStorePaymentTransfer(
+  manager: SqlEntityManager,
+  input: { id: string; transferId: string }
+): Promise<boolean> {
+  const rows = (await manager.execute(
+    `UPDATE store_payment SET transfer_id = ?, updated_at = now()
+       WHERE id = ? AND transfer_id IS NULL AND deleted_at IS NULL RETURNING id`,
+    [input.transferId, input.id]
+  )) as unknown as { id: string }[]
+  return rows.length === 1
 }

@@ -21,6 +21,7 @@ import {
   CreatedPaymentIntent,
   CreatePaymentIntentInput,
   CreateRefundInput,
+  CreatedRefund,
   CreateTransferInput,
   GatewayRefund,
   GatewayTransfer,
@@ -105,7 +106,7 @@ class PaymentsModuleService
     return this.gateway_.reverseTransfer(input)
   }
 
-  createRefund(input: CreateRefundInput): Promise<{ id: string; status: string }> {
+  createRefund(input: CreateRefundInput): Promise<CreatedRefund> {
     return this.gateway_.createRefund(input)
   }
 

@@ -54,6 +54,11 @@ export type RetrievedPaymentIntent = {
   /** Lower-case ISO code, as Stripe reports it. */
   currency: string
   chargeId: string | null
+  /**
+   * A destination charge's automatic transfer to the connected account (`tr_...`: Stripe's `latest_charge.transfer`),
+   * once the charge succeeded; null (or absent) for other intents, or while the provider does not report it.
+   */
+  transferId?: string | null
   transferGroup: string | null
   metadata: Record<string, string>
 }
@@ -84,6 +89,17 @@ export type CreateRefundInput = {
   /** Defaults to the whole amount not yet refunded. */
   amountCents?: number
   idempotencyKey: string
+}
+
+/** A refund as the provider made it. */
+export type CreatedRefund = {
+  id: string
+  status: string
+  /**
+   * A destination charge's refund (`destinationCharge`): the reversal of the connected account's transfer it made
+   * (Stripe's `transfer_reversal`, `trr_...`); null or absent otherwise, or when the provider does not report it.
+   */
+  transferReversalId?: string | null
 }
 
 /** A transfer as the provider reports it (Stripe's transfer object, amounts in cents). */
@@ -149,7 +165,7 @@ export interface PaymentGateway {
   retrievePaymentIntent(id: string): Promise<RetrievedPaymentIntent>
   createTransfer(input: CreateTransferInput): Promise<{ id: string }>
   reverseTransfer(input: ReverseTransferInput): Promise<{ id: string }>
-  createRefund(input: CreateRefundInput): Promise<{ id: string; status: string }>
+  createRefund(input: CreateRefundInput): Promise<CreatedRefund>
   /**
    * Every transfer of a transfer group, newest first. Stripe forgets an idempotency key 24 hours after its first
    * use: before sending a transfer's key again after that, ask here whether the transfer already exists.

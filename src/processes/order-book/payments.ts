@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { cancelledOrderRefundPlan, orderPaymentIds, orderPaymentPlan, refundsStillToRecord } from "../../lib/order-payments"
 import { getOrderPaymentStates } from "../../queries/medusa/order-payments"
+import { storeOrderRefundedGoodsCents } from "../../queries/store-refunds"
 import { refundPaymentsWorkflow } from "@medusajs/medusa/core-flows"
 import { withSortedLocks } from "../../workflows/common/locks"
 import { recordCancelledOrderRefundWorkflow } from "../../workflows/order-book/workflows/record-cancelled-order-refund"
@@ -60,12 +61,30 @@ export async function recordStoreOrderPayments(container: MedusaContainer, order
  * at Stripe) for the part not recorded yet, so Medusa's admin shows the order partially or wholly refunded. Idempotent
  * by state: what Medusa already holds is subtracted (refundsStillToRecord). The caller holds the artist order's lock.
  */
-export async function recordMirrorRefunds(container: MedusaContainer, orderId: string, refundedGoodsCents: number): Promise<void> {
+export async function recordMirrorRefunds(
+  container: MedusaContainer,
+  orderId: string,
+  refundedGoodsCents: number,
+  note = "Refunded by the gallery"
+): Promise<void> {
   if (refundedGoodsCents <= 0) return
   const [state] = await getOrderPaymentStates(container, [orderId])
   const amount = state ? refundsStillToRecord(state, refundedGoodsCents) : 0
   if (amount <= 0) return
   await refundPaymentsWorkflow(container).run({
-    input: [{ payment_id: orderPaymentIds(orderId).paymentId, amount, note: "Refunded by the gallery" }],
+    input: [{ payment_id: orderPaymentIds(orderId).paymentId, amount, note }],
+  })
+}
+
+/**
+ * Records in Medusa what refunds from Atelier gave back of an artist-store order (docs/refunds.md, "Store orders"):
+ * under the order's lock, its payment records first when `store-order-payment` has not made them yet (a refund may
+ * come first), then the refunded merchandise and shipping on its system payment, idempotent by state as for mirrors.
+ */
+export async function recordStoreOrderRefunds(container: MedusaContainer, orderId: string): Promise<void> {
+  await withSortedLocks(container, [orderPaymentLockKey(orderId)], PAYMENT_LOCK_TIMEOUT_SECONDS, async () => {
+    await recordOrderPayments(container, [orderId])
+    const refundedGoodsCents = await storeOrderRefundedGoodsCents(container, orderId)
+    await recordMirrorRefunds(container, orderId, refundedGoodsCents, "Refunded by the artist's store")
   })
 }

@@ -37,6 +37,7 @@ import {
 import { recordGalleryReferralConversions } from "./handlers/referral-conversions"
 import { queueRefundWebhooks, sendRefundEmails } from "./handlers/refund-notices"
 import { settleRefund } from "../refunds/refunds"
+import { settleStoreRefund } from "../refunds/store-refunds"
 import { recordReturnInOrderBook, refundReceivedReturnMessage } from "../returns/returns"
 import { queueReturnWebhooks, sendReturnEmails } from "./handlers/return-notices"
 import { sendShipmentEmail } from "./handlers/shipment-email"
@@ -102,7 +103,9 @@ export const OUTBOX_HANDLERS: Record<string, OutboxHandler> = {
   [STORE_ORDER_PAID_HANDLERS.medusaPayment]: (container, payloads) =>
     recordPaidStoreOrderPayments(container, payloads as StoreOrderPaidPayload[]),
   // Refunds (docs/refunds.md): the money once, then who hears of it and the order book.
-  [GALLERY_REFUND_MONEY_HANDLER]: eachOf<GalleryRefundPayload>((container, payload) => settleRefund(container, payload.id)),
+  [GALLERY_REFUND_MONEY_HANDLER]: eachOf<GalleryRefundPayload>((container, payload) =>
+    payload.kind === "store" ? settleStoreRefund(container, payload.id) : settleRefund(container, payload.id)
+  ),
   [GALLERY_REFUND_SUCCEEDED_HANDLERS.emails]: eachOf<GalleryRefundPayload>(sendRefundEmails),
   [GALLERY_REFUND_SUCCEEDED_HANDLERS.organizationWebhooks]: eachOf<GalleryRefundPayload>(queueRefundWebhooks),
   [GALLERY_REFUND_SUCCEEDED_HANDLERS.medusaOrderBook]: eachOf<GalleryRefundPayload>(recordGalleryRefundInOrderBook),

@@ -108,6 +108,7 @@ export async function reconcileDay(container: Pick<MedusaContainer, "resolve">, 
       transfersSentCents: s.transfers_sent_cents,
       reversalsCents: s.reversals_cents,
       platformFeeCents: s.platform_fee_cents,
+      refundedFeeCents: s.refunded_fee_cents,
       cancelled: s.cancelled,
       disputesLost: s.disputes_lost,
     })

@@ -2,7 +2,7 @@ import type { IEventBusModuleService, MedusaContainer } from "@medusajs/framewor
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { errorMessage } from "../../lib/error-message"
 import { GALLERY_OUTBOX_READY_EVENT, galleryRefundSucceededMessages } from "../../lib/outbox"
-import { refundIdempotencyKey, refundReversalIdempotencyKey } from "../../lib/refunds"
+import { providerRefundNotFoundMessage, refundIdempotencyKey, refundReversalIdempotencyKey } from "../../lib/refunds"
 import { GALLERY_MODULE } from "../../modules/gallery"
 import type GalleryModuleService from "../../modules/gallery/service"
 import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../modules/payments"
@@ -16,20 +16,26 @@ import {
 /** Seconds a refund waits for a settlement, shipment, cancellation or another refund of the same order. */
 const ORDER_LOCK_TIMEOUT_SECONDS = 60
 
+/** A refund of an artist order as asked: `providerRefundId` records a refund made in Stripe's dashboard instead. */
+export type RefundArtistOrderRequest = Omit<RefundArtistOrderInput, "providerRefund"> & { providerRefundId?: string | null }
+
 /**
  * Refunds (part of) an artist order (docs/refunds.md): the record under the gallery order's lock
  * (refundArtistOrderWorkflow), then its money at once in this request (settleRefund). The record's outbox message moves
  * the money too, so a process that dies after the record leaves nothing undone: the dispatcher finishes it. A
  * provider failure leaves the refund pending with its reason, retried by the outbox. Returns the refund as stored.
+ * A refund made in Stripe's dashboard (`providerRefundId`) is looked up on the order's payment and recorded: its
+ * money has moved already, so only the artist's share comes back.
  */
 export async function refundArtistOrder(
   container: MedusaContainer,
-  input: RefundArtistOrderInput
+  { providerRefundId, ...input }: RefundArtistOrderRequest
 ): Promise<RefundForSettlement> {
   const target = await getRefundTarget(container, input.artistOrderId)
   if (!target) throw new MedusaError(MedusaError.Types.NOT_FOUND, "Order not found")
+  const providerRefund = providerRefundId ? await findProviderRefund(container, target.paymentIntentId, providerRefundId) : null
   const recorded = await withLock(container, galleryOrderLockKey(target.galleryOrderId), ORDER_LOCK_TIMEOUT_SECONDS, async () => {
-    const { result } = await refundArtistOrderWorkflow(container).run({ input })
+    const { result } = await refundArtistOrderWorkflow(container).run({ input: { ...input, providerRefund } })
     return result
   })
   try {
@@ -41,6 +47,16 @@ export async function refundArtistOrder(
   const refund = await getRefundForSettlement(container, recorded.id)
   if (!refund) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The refund was not recorded")
   return refund
+}
+
+/** A refund of this payment as the provider reports it; 400 when the payment has no refund of that id. */
+async function findProviderRefund(container: MedusaContainer, paymentIntentId: string | null, providerRefundId: string) {
+  const payments: PaymentsModuleService = container.resolve(PAYMENTS_MODULE)
+  const found = paymentIntentId
+    ? (await payments.listRefunds({ paymentIntentId })).find((refund) => refund.id === providerRefundId)
+    : undefined
+  if (!found) throw new MedusaError(MedusaError.Types.INVALID_DATA, providerRefundNotFoundMessage(providerRefundId))
+  return { id: found.id, amountCents: found.amountCents, status: found.status }
 }
 
 /**

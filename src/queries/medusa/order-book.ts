@@ -216,8 +216,8 @@ export const ORGANIZATION_ORDERS = "orders"
 
 /**
  * The gallery artist order a Medusa order `alias` mirrors (none for store orders), as a lateral join named `gallery`
- * (artist_order_id, artist_status, subtotal_cents, payout_cents, artist_refunded_cents (docs/refunds.md), gallery_status,
- * and the artist's shipment: carrier,
+ * (artist_order_id, artist_status, subtotal_cents, payout_cents, artist_refunded_cents and artist_refunded_goods_cents
+ * (docs/refunds.md), gallery_status, and the artist's shipment: carrier,
  * tracking_number, tracking_url, shipped_at, delivered_at as artist_*). Looked up per order through the
  * link's order_id index: a plain join lets a planner with stale statistics (a young, fast-growing order book) scan the
  * whole link table for every order.
@@ -226,6 +226,7 @@ export function galleryContextJoin(alias: string): string {
   return `  LEFT JOIN LATERAL (
     SELECT ao.id AS artist_order_id, ao.status AS artist_status, ao.subtotal_cents, ao.payout_cents,
            ao.refunded_cents AS artist_refunded_cents,
+           ao.refunded_merchandise_cents + ao.refunded_shipping_cents AS artist_refunded_goods_cents,
            g.status AS gallery_status, ao.carrier AS artist_carrier, ao.tracking_number AS artist_tracking_number,
            ao.tracking_url AS artist_tracking_url, ao.shipped_at AS artist_shipped_at, ao.delivered_at AS artist_delivered_at
     FROM gallery_gallery_artist_order_order_order aol
@@ -234,6 +235,39 @@ export function galleryContextJoin(alias: string): string {
     WHERE aol.order_id = ${alias}.id AND aol.deleted_at IS NULL
     LIMIT 1
   ) gallery ON true`
+}
+
+/**
+ * The artist-store payment a Medusa order `alias` was paid through (none for gallery mirrors and other orders), as a
+ * lateral join named `store` (store_refunded_cents: what refunds from Atelier gave back of its destination charge,
+ * merchandise and shipping; docs/refunds.md "Store orders"). A primary-key read: the order's metadata names its payment
+ * (`store_payment_id`, docs/store-checkout.md), which must name the order back.
+ */
+export function storeContextJoin(alias: string): string {
+  return `  LEFT JOIN LATERAL (
+    SELECT sp.refunded_cents AS store_refunded_cents
+    FROM store_payment sp
+    WHERE sp.id = ${alias}.metadata->>'store_payment_id' AND sp.order_id = ${alias}.id AND sp.deleted_at IS NULL
+  ) store ON true`
+}
+
+/** Both contexts of a Medusa order `alias`: the gallery artist order it mirrors, or the store payment it was paid by. */
+export function orderContextJoins(alias: string): string {
+  return `${galleryContextJoin(alias)}\n${storeContextJoin(alias)}`
+}
+
+/**
+ * The columns the order views show refunds from, over orderContextJoins: `refunded_cents`, what the customer got back
+ * of the order (a gallery artist order's refunds, fees included, or a store payment's; null without refunds: the views
+ * then keep the contract's fields), and `refunded_goods_cents`, what of that was the order's own merchandise and
+ * shipping (what its Medusa total counts; 0 without refunds).
+ */
+export const ORDER_REFUND_COLUMNS = `nullif(coalesce(gallery.artist_refunded_cents, store.store_refunded_cents, 0), 0) AS refunded_cents,
+         coalesce(gallery.artist_refunded_goods_cents, store.store_refunded_cents, 0) AS refunded_goods_cents`
+
+/** The order number (`#` and Medusa's display id) of the Medusa order whose id is the SQL expression `orderId`, or null. */
+export function orderNumberSql(orderId: string): string {
+  return `(SELECT '#' || o.display_id::text FROM "order" o WHERE o.id = ${orderId})`
 }
 
 /** A shipping address's person, as the dashboard shows the customer of an order (`addr`: order_address). */
@@ -252,7 +286,7 @@ org_orders AS (
          o.version, o.currency_code, o.shipping_address_id, ${CUSTOMER_NAME} AS customer_name,
          (o.metadata->>'source' = 'gallery') AS is_gallery, o.metadata->>'gallery_public_id' AS gallery_public_id,
          gallery.artist_order_id, gallery.artist_status, gallery.subtotal_cents, gallery.payout_cents,
-         gallery.artist_refunded_cents,
+         ${ORDER_REFUND_COLUMNS},
          -- A store sale's platform fee, recorded on its Medusa order when the payment settled (docs/store-checkout.md).
          CASE WHEN o.metadata->>'platform_fee_cents' ~ '^[0-9]+$' THEN (o.metadata->>'platform_fee_cents')::int END
            AS store_platform_fee_cents,
@@ -261,7 +295,7 @@ org_orders AS (
   FROM organization_organization_sales_channel_sales_channel osc
   JOIN "order" o ON o.sales_channel_id = osc.sales_channel_id AND o.deleted_at IS NULL AND o.is_draft_order = false
   LEFT JOIN order_address addr ON addr.id = o.shipping_address_id
-${galleryContextJoin("o")}
+${orderContextJoins("o")}
   WHERE osc.organization_id = ? AND osc.deleted_at IS NULL${filters.map((f) => `\n    AND ${f}`).join("")}
 )`
 }
@@ -323,8 +357,12 @@ export type OrganizationOrderRow = {
   gallery_status: GalleryOrderStatus | null
   subtotal_cents: number | null
   payout_cents: number | null
-  /** What the gallery refunded of the artist order (null on store orders). */
-  artist_refunded_cents: number | null
+  /**
+   * What refunds from Atelier gave back of the order: a gallery artist order's or a store payment's (null: none;
+   * docs/refunds.md), and what of it was the order's merchandise and shipping (0: none).
+   */
+  refunded_cents: number | null
+  refunded_goods_cents: number
   store_platform_fee_cents: number | null
   /** The gallery's record of the artist's shipment (gallery orders). */
   artist_carrier: string | null
@@ -500,7 +538,8 @@ export type OrderAnalyticsRow = {
 
 /**
  * The organization's orders created in the last `days` days: counts by status and, over the orders that count as
- * revenue (paid or later, not cancelled), the revenue (order totals) and the ten best-selling products by revenue.
+ * revenue (paid or later, not cancelled), the revenue (order totals less what refunds gave back of their merchandise
+ * and shipping, gallery and store orders alike: docs/refunds.md) and the ten best-selling products by revenue.
  */
 export async function organizationOrderAnalytics(
   source: PgSource,
@@ -523,7 +562,7 @@ export async function organizationOrderAnalytics(
      SELECT (SELECT count(*)::int FROM windowed) AS total_orders,
             (SELECT count(*)::int FROM windowed WHERE status IN ('shipped', 'delivered')) AS completed,
             (SELECT count(*)::int FROM windowed WHERE status IN ('pending', 'paid', 'processing')) AS pending,
-            (SELECT coalesce(sum(total), 0) FROM revenue_orders) AS revenue,
+            (SELECT coalesce(sum(total - refunded_goods_cents / 100.0), 0) FROM revenue_orders) AS revenue,
             coalesce((SELECT json_agg(json_build_object('id', p.id, 'title', p.title, 'revenue', p.revenue,
                         'quantity', p.quantity) ORDER BY p.revenue DESC, p.id) FROM products p), '[]'::json) AS top_products`,
     [input.organizationId, input.days]

@@ -1,7 +1,7 @@
 import type { OrderFactsRow } from "../../lib/order-book"
 import type { Cursor, Filter } from "../../lib/v1-query"
 import { filterConditions } from "./platform-products"
-import { galleryContextJoin, orderFactsJoins } from "./order-book"
+import { ORDER_REFUND_COLUMNS, orderContextJoins, orderFactsJoins } from "./order-book"
 
 /**
  * SQL over Medusa's order tables for the platform API's orders (`GET /v1/orders`, `GET /v1/orders/{id}`): the
@@ -32,8 +32,8 @@ export type PlatformOrderRow = OrderFactsRow & {
   /** created_at in microseconds (UTC), for the cursor. */
   cursor_time: string
   items?: { id: string; title: string; quantity: string | number }[]
-  /** What the gallery refunded of the artist order it mirrors (null on store orders; docs/refunds.md). */
-  artist_refunded_cents: number | null
+  /** What refunds from Atelier gave back of the order, gallery or store (null: none; docs/refunds.md). */
+  refunded_cents: number | null
 }
 
 /** Columns a filter may name (over the derived row `f`). */
@@ -50,7 +50,8 @@ const ORDER_ROWS = (where: string) => `
          to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_time,
          CASE WHEN o.metadata->>'source' = 'gallery' THEN 'gallery' ELSE 'store' END AS source,
          (o.metadata->>'source' = 'gallery') AS is_gallery, o.status::text AS medusa_status,
-         gallery.artist_status, gallery.gallery_status, gallery.artist_refunded_cents, ful.fulfilled, ful.shipped, ful.delivered,
+         gallery.artist_status, gallery.gallery_status, ${ORDER_REFUND_COLUMNS},
+         ful.fulfilled, ful.shipped, ful.delivered,
          nullif(trim(concat_ws(' ', addr.first_name, addr.last_name)), '') AS customer_name,
          amounts.subtotal, amounts.tax_amount, shipping.shipping_cost, paid.paid_amount,
          amounts.subtotal + amounts.tax_amount + shipping.shipping_cost AS total,
@@ -66,7 +67,7 @@ const ORDER_ROWS = (where: string) => `
          END AS status
   FROM "order" o
   LEFT JOIN order_address addr ON addr.id = o.shipping_address_id
-${galleryContextJoin("o")}
+${orderContextJoins("o")}
 ${orderFactsJoins("o")}
   WHERE ${where}`
 

@@ -1,6 +1,6 @@
-// A gallery order's refunds and returns on the dashboard's order page (docs/refunds.md, docs/returns.md): every member
-// reads them; owners refund (by items with or without the shipping, or by an amount) and accept, refuse or receive
-// the customer's returns. Forms are checked with the shared schemas (src/lib/form-schemas.ts) before sending; the
+// An order's refunds and a gallery order's returns on the dashboard's order page (docs/refunds.md, docs/returns.md):
+// every member reads them; owners refund (by items with or without the shipping, or by an amount) and accept, refuse
+// or receive the customer's returns. Forms are checked with the shared schemas (src/lib/form-schemas.ts) before sending; the
 // server's refusals (more than was paid, a step the return's status does not allow) show next to the field they name
 // or above the form.
 import { Button, Checkbox, Container, Heading, Input, Label, Text, Textarea } from "@medusajs/ui"
@@ -56,8 +56,9 @@ function RefundForm({ order, onRefunded }: { order: DashboardOrderDetail; onRefu
   return (
     <form onSubmit={submit} noValidate aria-label="Refund" className="flex flex-col gap-4 px-6 py-4">
       <Text size="small" className="text-ui-fg-subtle">
-        The customer gets back what they paid for the part refunded (with its gallery fee and card processing); your payout
-        gives back your share of it.
+        {order.source === "gallery"
+          ? "The customer gets back what they paid for the part refunded (with its gallery fee and card processing); your payout gives back your share of it."
+          : "The customer gets back what they paid for the part refunded; your Stripe account gives it back, less the platform fee returned with it."}
       </Text>
       <fieldset className="flex flex-col gap-2" aria-describedby={errors.fields.items ? "refund-items-error" : undefined}>
         <legend className="txt-compact-small-plus mb-1">Items</legend>
@@ -134,7 +135,13 @@ function RefundForm({ order, onRefunded }: { order: DashboardOrderDetail; onRefu
   )
 }
 
-const SOURCE_WORDS: Record<string, string> = { artist: "You", admin: "The gallery", return: "A return", cancellation: "Cancellation" }
+const SOURCE_WORDS: Record<string, string> = {
+  artist: "You",
+  admin: "The gallery",
+  return: "A return",
+  cancellation: "Cancellation",
+  provider: "Stripe's dashboard",
+}
 
 function RefundList({ refunds }: { refunds: OrderRefund[] }) {
   if (!refunds.length) {
@@ -343,11 +350,18 @@ function ReturnCard({ order, entry, onMoved }: { order: DashboardOrderDetail; en
   )
 }
 
-/** The Returns and Refund panels of a gallery order; `onChanged` reloads the order (its payout changes with a refund). */
+/**
+ * The Refunds panel of an order, and a gallery order's Returns panel; `onChanged` reloads the order (its payout changes
+ * with a refund).
+ */
 export function AfterSalePanels({ order, onChanged }: { order: DashboardOrderDetail; onChanged: () => void }) {
   const { isOwner } = useOrganization()
   const refunds = useAsync(() => api.orders.refunds.list(order.id).then((r) => r.refunds), [order.id])
-  const returns = useAsync(() => api.orders.returns.list(order.id).then((r) => r.returns), [order.id])
+  // Returns are asked for on the gallery's tracking page: a store order has none.
+  const returns = useAsync(
+    () => (order.source === "gallery" ? api.orders.returns.list(order.id).then((r) => r.returns) : Promise.resolve([])),
+    [order.id, order.source]
+  )
   const reload = () => {
     refunds.reload()
     returns.reload()
@@ -355,28 +369,30 @@ export function AfterSalePanels({ order, onChanged }: { order: DashboardOrderDet
   }
   return (
     <>
-      <Container aria-label="Returns" className="divide-y p-0" data-testid="returns-panel">
-        <div className="flex flex-col gap-1 px-6 py-4">
-          <Heading level="h2">Returns</Heading>
-          <Text size="small" className="text-ui-fg-subtle">
-            The customer asks from the gallery's tracking page, within your return window (Settings › Shipping).
-          </Text>
-        </div>
-        {returns.status === "loading" && (
-          <div className="px-6 py-4">
-            <LoadingState label="Loading the returns" rows={1} />
-          </div>
-        )}
-        {returns.status === "error" && <ErrorState title="The returns could not be loaded" error={returns.error} onRetry={returns.reload} inline />}
-        {returns.status === "success" &&
-          (returns.data.length === 0 ? (
-            <Text size="small" className="text-ui-fg-subtle px-6 py-4" data-testid="no-returns">
-              No returns asked for.
+      {order.source === "gallery" && (
+        <Container aria-label="Returns" className="divide-y p-0" data-testid="returns-panel">
+          <div className="flex flex-col gap-1 px-6 py-4">
+            <Heading level="h2">Returns</Heading>
+            <Text size="small" className="text-ui-fg-subtle">
+              The customer asks from the gallery's tracking page, within your return window (Settings › Shipping).
             </Text>
-          ) : (
-            [...returns.data].reverse().map((entry) => <ReturnCard key={entry.id} order={order} entry={entry} onMoved={reload} />)
-          ))}
-      </Container>
+          </div>
+          {returns.status === "loading" && (
+            <div className="px-6 py-4">
+              <LoadingState label="Loading the returns" rows={1} />
+            </div>
+          )}
+          {returns.status === "error" && <ErrorState title="The returns could not be loaded" error={returns.error} onRetry={returns.reload} inline />}
+          {returns.status === "success" &&
+            (returns.data.length === 0 ? (
+              <Text size="small" className="text-ui-fg-subtle px-6 py-4" data-testid="no-returns">
+                No returns asked for.
+              </Text>
+            ) : (
+              [...returns.data].reverse().map((entry) => <ReturnCard key={entry.id} order={order} entry={entry} onMoved={reload} />)
+            ))}
+        </Container>
+      )}
       <Container aria-label="Refunds" className="divide-y p-0" data-testid="refunds-panel">
         <div className="flex flex-col gap-1 px-6 py-4">
           <Heading level="h2">Refunds</Heading>

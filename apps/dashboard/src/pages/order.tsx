@@ -263,8 +263,8 @@ export function OrderPage({ id }: { id: string }) {
               </div>
             )}
           </Container>
-          {/* A gallery order's returns and refunds (docs/returns.md, docs/refunds.md); a store order is refunded in Stripe. */}
-          {current.source === "gallery" && <AfterSalePanels order={current} onChanged={order.reload} />}
+          {/* Refunds of gallery and store orders (docs/refunds.md); returns are the gallery's (docs/returns.md). */}
+          <AfterSalePanels order={current} onChanged={order.reload} />
         </div>
         <div className="flex flex-col gap-4">
           <Container className="flex flex-col gap-3 px-6 py-4">

@@ -7,7 +7,8 @@ const money = (value: string | number) => Math.round(Number(value) * 100) / 100
 
 /**
  * GET /api/analytics?days (default 30, 1..365) over the organization's orders created in that window
- * (docs/order-book.md): revenue = totals of the orders paid and not cancelled; orders total / completed (shipped,
+ * (docs/order-book.md): revenue = totals of the orders paid and not cancelled, less what refunds gave back of their
+ * merchandise and shipping (gallery and store orders alike); orders total / completed (shipped,
  * delivered) / pending (pending, paid, processing); the ten products with the most revenue. One statement.
  */
 export async function GET(req: OrganizationScopedRequest, res: MedusaResponse) {

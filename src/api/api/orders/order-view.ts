@@ -42,7 +42,14 @@ export function dashboardOrderView(row: OrganizationOrderRow) {
     created_at: iso(row.created_at),
     source: row.is_gallery ? ("gallery" as const) : ("store" as const),
     gallery_public_id: row.is_gallery ? row.gallery_public_id : null,
+    // Only once some of it was refunded, gallery or store order (docs/refunds.md): otherwise the contract's fields.
+    ...refundedAmount(row),
   }
+}
+
+/** `refunded_amount`, what the customer got back of the order, when anything was; else nothing. */
+function refundedAmount(row: Pick<OrganizationOrderRow, "refunded_cents">): { refunded_amount?: number } {
+  return row.refunded_cents ? { refunded_amount: fromCents(row.refunded_cents) } : {}
 }
 
 /** The platform fee of an order: the gallery's 12 % commission on a gallery order, none on a store order. */
@@ -96,7 +103,5 @@ export function orderDetailView(row: OrderDetailRow) {
         : null,
     }),
     payout: row.payout ? { amount: fromCents(row.payout.amount_cents), status: row.payout.status } : null,
-    // Only once the gallery refunded some of it (docs/refunds.md).
-    ...(row.artist_refunded_cents ? { refunded_amount: fromCents(row.artist_refunded_cents) } : {}),
   }
 }

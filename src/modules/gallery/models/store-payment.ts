@@ -55,6 +55,19 @@ export const StorePayment = model
     /** The last failed payment attempt, `out_of_stock`, or a refused settlement (amount or currency mismatch). */
     payment_failure: model.text().nullable(),
     refund_id: model.text().nullable(),
+    /**
+     * The destination charge's automatic transfer to the connected account (`tr_...`), stored at settlement; null for
+     * payments settled before it was stored, or when the provider did not report it (a lost dispute looks it up).
+     */
+    transfer_id: model.text().nullable(),
+    /**
+     * What refunds from Atelier gave back of the paid charge (models/store-refund.ts, docs/refunds.md "Store orders"):
+     * the amount, its shipping, the application fee returned, and the quantity refunded per line (`{line id: quantity}`).
+     */
+    refunded_cents: model.number().default(0),
+    refunded_shipping_cents: model.number().default(0),
+    refunded_fee_cents: model.number().default(0),
+    refunded_quantities: model.json<Record<string, number>>().default({}),
     paid_at: model.dateTime().nullable(),
     cancelled_at: model.dateTime().nullable(),
   })

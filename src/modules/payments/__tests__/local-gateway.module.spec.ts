@@ -55,9 +55,54 @@ moduleIntegrationTestRunner<PaymentsModuleService>({
           amountCents: 11_489,
           currency: "usd",
           chargeId: null,
+          transferId: null,
           transferGroup: "gallery_gord_1_1700000000000",
           metadata: { order_id: "gord_1", cart_session_id: "sess_1" },
         })
+      })
+
+      it("a destination charge, once confirmed, has its automatic transfer to the account (the charge less the fee)", async () => {
+        const { id } = await service.createPaymentIntent(
+          intentInput({
+            idempotencyKey: "store-payment-intent-1",
+            transferGroup: undefined,
+            destinationCharge: { destination: "acct_store", applicationFeeCents: 574 },
+          })
+        )
+        expect((await service.retrievePaymentIntent(id)).transferId).toBeNull()
+        const confirmed = await service.confirmPaymentIntent(id, "pm_card_visa")
+        expect(confirmed.transferId).toMatch(/^tr_/)
+        // Confirming again, and reading the intent, name the same one transfer.
+        expect(await service.confirmPaymentIntent(id, "pm_card_visa")).toEqual(confirmed)
+        expect((await service.retrievePaymentIntent(id)).transferId).toBe(confirmed.transferId)
+        const page = await service.listLocalTransfersPage({ transferGroup: `group_${id}`, limit: 10 })
+        expect(page.transfers).toEqual([
+          expect.objectContaining({
+            id: confirmed.transferId,
+            amountCents: 11_489 - 574,
+            destination: "acct_store",
+            transferGroup: `group_${id}`,
+            sourceTransaction: confirmed.chargeId,
+            amountReversedCents: 0,
+          }),
+        ])
+        // The charge's money is all accounted for: nothing more can be transferred from it than the fee.
+        const tooMuch = await rejection(
+          service.createTransfer({
+            amountCents: 575,
+            currency: "usd",
+            destination: "acct_other",
+            transferGroup: "g",
+            sourceTransaction: confirmed.chargeId as string,
+            idempotencyKey: "too-much",
+          })
+        )
+        expect(tooMuch.code).toBe(PAYMENT_ERROR_CODES.AMOUNT_TOO_LARGE)
+        // Reversals work on it like on any transfer.
+        const reversal = await service.reverseTransfer({ transferId: confirmed.transferId as string, amountCents: 1_000, idempotencyKey: "rev-1" })
+        expect(reversal.id).toMatch(/^trr_/)
+        const after = await service.listLocalTransfersPage({ transferGroup: `group_${id}`, limit: 10 })
+        expect(after.transfers[0].amountReversedCents).toBe(1_000)
       })
 
       it("confirms with pm_card_visa: succeeded with a charge; confirming again changes nothing", async () => {
@@ -379,7 +424,8 @@ moduleIntegrationTestRunner<PaymentsModuleService>({
           await statements(async () => {
             chargeId = (await service.confirmPaymentIntent(id, "pm_card_visa")).chargeId as string
           })
-        ).toEqual(["update sandbox_payment_intent"])
+          // One statement: the charge, and a destination charge's automatic transfer with it.
+        ).toEqual(["with confirmed"])
         expect(
           await statements(() =>
             service.createTransfer({

@@ -88,6 +88,7 @@ describe("StripeGateway against a fake Stripe API", () => {
       amountCents: 11_489,
       currency: "usd",
       chargeId: null,
+      transferId: null,
       transferGroup: "gallery_gord_1_1700000000000",
       metadata: { order_id: "gord_1", cart_session_id: "sess_1" },
     })
@@ -96,10 +97,33 @@ describe("StripeGateway against a fake Stripe API", () => {
     const paid = await gateway.retrievePaymentIntent(id)
     expect(paid.status).toBe("succeeded")
     expect(paid.chargeId).toMatch(/^ch_/)
+    // Not a destination charge: no automatic transfer.
+    expect(paid.transferId).toBeNull()
+    // The intent is read with its charge expanded, exactly as Stripe takes it.
+    const reads = stripe.requests.filter((r) => r.method === "GET")
+    expect(reads.map((r) => [r.path, r.params])).toEqual([
+      [`/v1/payment_intents/${id}`, { expand: ["latest_charge"] }],
+      [`/v1/payment_intents/${id}`, { expand: ["latest_charge"] }],
+    ])
 
     const missing = await rejection(gateway.retrievePaymentIntent("pi_missing"))
     expect(missing.type).toBe(MedusaError.Types.NOT_FOUND)
     expect(missing.message).toBe("Stripe could not retrieve the payment intent: No such payment_intent: 'pi_missing'")
+  })
+
+  it("a destination charge's intent, once paid, names the charge's automatic transfer to the connected account", async () => {
+    const { id } = await gateway.createPaymentIntent(
+      intentInput({ transferGroup: undefined, destinationCharge: { destination: "acct_store", applicationFeeCents: 574 } })
+    )
+    expect((await gateway.retrievePaymentIntent(id)).transferId).toBeNull()
+    stripe.succeedIntent(id)
+    const paid = await gateway.retrievePaymentIntent(id)
+    expect(paid.transferId).toMatch(/^tr_/)
+    // The transfer Stripe made: the charge less the application fee, to the account, in the intent's group.
+    const reversal = await gateway.reverseTransfer({ transferId: paid.transferId as string, amountCents: 100, idempotencyKey: "rev-1" })
+    expect(reversal.id).toMatch(/^trr_/)
+    const [transfer] = (await gateway.listTransfers({ transferGroup: `group_${id}` })).filter((t) => t.id === paid.transferId)
+    expect(transfer).toMatchObject({ amountCents: 11_489 - 574, destination: "acct_store", sourceTransaction: paid.chargeId, amountReversedCents: 100 })
   })
 
   it("lists an intent's refunds, newest first, by GET /v1/refunds?payment_intent=", async () => {

@@ -8,6 +8,7 @@ import {
 } from "@medusajs/framework/utils"
 import { createHash, randomBytes } from "node:crypto"
 import { entityId } from "../../../lib/entity-id"
+import { applicationFeeRefundCents } from "../../../lib/store-refunds"
 import { preparedStatement, runPrepared, type PreparedStatement } from "../../common/prepared-statement"
 import { sqlKnex, sqlManager } from "../../common/sql-manager"
 import {
@@ -18,6 +19,7 @@ import {
   CreatedPaymentIntent,
   CreatePaymentIntentInput,
   CreateRefundInput,
+  CreatedRefund,
   CreateTransferInput,
   GatewayRefund,
   GatewayTransfer,
@@ -95,6 +97,8 @@ type IntentRow = {
   charge_id: string | null
   last_error: string | null
   request_hash: string
+  /** A succeeded destination charge's automatic transfer (read by the statements that select it). */
+  destination_transfer_id?: string | null
 }
 /** What the transfer statement found or did (CREATE_TRANSFER). */
 type TransferOutcome = {
@@ -206,11 +210,21 @@ function toView(row: IntentRow): SandboxPaymentIntentView {
     amountCents: row.amount,
     currency: row.currency,
     chargeId: row.charge_id,
+    transferId: row.destination_transfer_id ?? null,
     transferGroup: row.transfer_group,
     metadata: { ...(row.metadata ?? {}) },
     lastError: row.last_error,
   }
 }
+
+/**
+ * The id of the intent's destination transfer, as a column (`i`: the intent). A destination charge's automatic transfer
+ * is made as Stripe makes it, when the charge succeeds (CONFIRM_INTENT_SUCCEEDED): keyed `destination-charge-{charge}`
+ * (one per charge), in the group Stripe gives a destination charge (`group_{payment intent}`), so the sandbox's
+ * transfer list shows it and reversals work on it.
+ */
+const DESTINATION_TRANSFER_ID = `(select t.id from sandbox_transfer t
+   where t.idempotency_key = 'destination-charge-' || i.charge_id and t.deleted_at is null) as destination_transfer_id`
 
 function toGatewayTransfer(row: ListedTransferRow): GatewayTransfer {
   return {
@@ -244,11 +258,32 @@ const CREATE_INTENT = preparedStatement(
    on conflict (idempotency_key) where deleted_at is null do nothing
    returning ${INTENT_COLUMNS}`
 )
+/**
+ * The confirmation that succeeds, in one statement: the charge and, for a destination charge, its automatic transfer
+ * to the connected account (the charge less the application fee: DESTINATION_TRANSFER_ID), counted in the
+ * charge's `transferred_amount` like every transfer it funds.
+ */
 const CONFIRM_INTENT_SUCCEEDED = preparedStatement(
   "sandbox_confirm_intent_succeeded",
-  `update sandbox_payment_intent
-     set status = 'succeeded', charge_id = ?, payment_method = ?, last_error = null, updated_at = now()
-   where id = ? and deleted_at is null and status <> 'succeeded' returning ${INTENT_COLUMNS}`
+  `with confirmed as (
+     update sandbox_payment_intent
+       set status = 'succeeded', charge_id = ?, payment_method = ?, last_error = null, updated_at = now(),
+           transferred_amount = transferred_amount + case
+             when transfer_destination is not null and amount > coalesce(application_fee_amount, 0)
+             then amount - coalesce(application_fee_amount, 0) else 0 end
+     where id = ? and deleted_at is null and status <> 'succeeded'
+     returning ${INTENT_COLUMNS}, application_fee_amount, transfer_destination
+   ),
+   destination_transfer as (
+     insert into sandbox_transfer
+       (id, amount, currency, destination, transfer_group, source_transaction, metadata, idempotency_key, request_hash)
+     select ?::text, c.amount - coalesce(c.application_fee_amount, 0), c.currency, c.transfer_destination,
+            'group_' || c.id, c.charge_id, '{}'::jsonb, 'destination-charge-' || c.charge_id, 'destination_charge'
+     from confirmed c
+     where c.transfer_destination is not null and c.amount > coalesce(c.application_fee_amount, 0)
+     returning id
+   )
+   select ${INTENT_COLUMNS}, (select id from destination_transfer) as destination_transfer_id from confirmed`
 )
 const CONFIRM_INTENT_DECLINED = preparedStatement(
   "sandbox_confirm_intent_declined",
@@ -257,7 +292,7 @@ const CONFIRM_INTENT_DECLINED = preparedStatement(
 )
 const INTENT_BY_ID = preparedStatement(
   "sandbox_intent_by_id",
-  `select ${INTENT_COLUMNS} from sandbox_payment_intent where id = ? and deleted_at is null`
+  `select ${INTENT_COLUMNS}, ${DESTINATION_TRANSFER_ID} from sandbox_payment_intent i where id = ? and deleted_at is null`
 )
 
 /** The check constraint that keeps a charge's transfers within its amount (the charge's `transferred_amount`). */
@@ -405,7 +440,7 @@ export class LocalGateway implements PaymentGateway {
       }
     >(
       sharedContext,
-      `select i.*, coalesce((
+      `select i.*, ${DESTINATION_TRANSFER_ID}, coalesce((
          select json_agg(json_build_object('id', r.id, 'amount', r.amount, 'status', r.status, 'created_at', r.created_at)
                          order by r.created_at)
          from sandbox_refund r where r.payment_intent_id = i.id and r.deleted_at is null), '[]'::json) as refunds
@@ -452,7 +487,7 @@ export class LocalGateway implements PaymentGateway {
         ? await this.queryPrepared<IntentRow>(
             sharedContext,
             CONFIRM_INTENT_SUCCEEDED,
-            [entityId("ch"), paymentMethod, id]
+            [entityId("ch"), paymentMethod, id, entityId("tr")]
           )
         : await this.queryPrepared<IntentRow>(
             sharedContext,
@@ -588,7 +623,7 @@ export class LocalGateway implements PaymentGateway {
   async createRefund(
     input: CreateRefundInput,
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
-  ): Promise<{ id: string; status: string }> {
+  ): Promise<CreatedRefund> {
     if (input.amountCents !== undefined) {
       assertCents(input.amountCents, "amount", 1)
     }
@@ -596,14 +631,14 @@ export class LocalGateway implements PaymentGateway {
     const hash = requestHash("refund.create", input)
 
     const intent = await this.lockIntent(sharedContext, input.paymentIntentId)
-    const existing = await this.findByKey<KeyedRow & { status: string }>(
+    const existing = await this.findByKey<KeyedRow & { status: string; transfer_reversal_id: string | null }>(
       sharedContext,
       "sandbox_refund",
       input.idempotencyKey
     )
     if (existing) {
       const replayed = this.checkReplay(existing, hash, input.idempotencyKey)
-      return { id: replayed.id, status: replayed.status }
+      return refundResult(replayed)
     }
     if (intent.status !== "succeeded" || !intent.charge_id) {
       throw new MedusaError(
@@ -631,18 +666,109 @@ export class LocalGateway implements PaymentGateway {
       )
     }
 
-    const [inserted] = await this.query<KeyedRow & { status: string }>(
+    const destination = input.destinationCharge
+      ? await this.reverseDestinationCharge(sharedContext, intent, {
+          amountCents: amount,
+          refundedCents: total,
+          idempotencyKey: input.idempotencyKey,
+          hash,
+        })
+      : null
+
+    const [inserted] = await this.query<KeyedRow & { status: string; transfer_reversal_id: string | null }>(
       sharedContext,
-      `insert into sandbox_refund (id, amount, status, charge_id, idempotency_key, request_hash, payment_intent_id)
-       values (?, ?, 'succeeded', ?, ?, ?, ?)
+      `insert into sandbox_refund (id, amount, status, charge_id, idempotency_key, request_hash, payment_intent_id,
+         reverse_transfer, refund_application_fee, application_fee_refunded, transfer_reversal_id, transfer_reversal_amount)
+       values (?, ?, 'succeeded', ?, ?, ?, ?, ?, ?, ?, ?, ?)
        on conflict (idempotency_key) where deleted_at is null do nothing
-       returning id, status, request_hash`,
-      [entityId("re"), amount, intent.charge_id, input.idempotencyKey, hash, intent.id]
+       returning id, status, request_hash, transfer_reversal_id`,
+      [
+        entityId("re"),
+        amount,
+        intent.charge_id,
+        input.idempotencyKey,
+        hash,
+        intent.id,
+        Boolean(destination),
+        Boolean(destination),
+        destination?.applicationFeeRefundedCents ?? null,
+        destination?.transferReversalId ?? null,
+        destination?.transferReversalCents ?? null,
+      ]
     )
     const row =
       inserted ??
-      (await this.replay<KeyedRow & { status: string }>(sharedContext, "sandbox_refund", input.idempotencyKey, hash))
-    return { id: row.id, status: row.status }
+      (await this.replay<KeyedRow & { status: string; transfer_reversal_id: string | null }>(
+        sharedContext,
+        "sandbox_refund",
+        input.idempotencyKey,
+        hash
+      ))
+    return refundResult(row)
+  }
+
+  /**
+   * A destination charge's refund with `reverse_transfer` and `refund_application_fee`, as Stripe makes it: the
+   * application fee comes back in proportion of the refund (round(fee x amount / charge); the refund that leaves the
+   * charge refunded in full returns the rest: lib/store-refunds.ts), and the connected account's transfer is reversed
+   * by the rest of the amount. When the sandbox made the charge's automatic transfer (`destination-charge-{charge}`),
+   * the reversal is recorded on it (sandbox_transfer_reversal, keyed by the refund's key); its id is the refund's
+   * `transfer_reversal`. Runs under the intent's row lock.
+   */
+  protected async reverseDestinationCharge(
+    sharedContext: Context<SqlEntityManager>,
+    intent: IntentRow,
+    input: { amountCents: number; refundedCents: number; idempotencyKey: string; hash: string }
+  ): Promise<{ applicationFeeRefundedCents: number; transferReversalCents: number; transferReversalId: string }> {
+    const [charge] = await this.query<{ application_fee_amount: number | null; transfer_destination: string | null }>(
+      sharedContext,
+      `select application_fee_amount, transfer_destination from sandbox_payment_intent where id = ?`,
+      [intent.id]
+    )
+    if (!charge?.transfer_destination) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `This PaymentIntent (${intent.id}) is not a destination charge: reverse_transfer needs transfer_data`
+      )
+    }
+    const [{ fee_refunded }] = await this.query<{ fee_refunded: number }>(
+      sharedContext,
+      `select coalesce(sum(application_fee_refunded), 0)::int as fee_refunded from sandbox_refund
+       where payment_intent_id = ? and deleted_at is null`,
+      [intent.id]
+    )
+    const applicationFeeRefundedCents = applicationFeeRefundCents({
+      feeCents: Number(charge.application_fee_amount ?? 0),
+      chargeCents: intent.amount,
+      refundedCents: input.refundedCents,
+      refundedFeeCents: Number(fee_refunded),
+      amountCents: input.amountCents,
+    })
+    const transferReversalCents = input.amountCents - applicationFeeRefundedCents
+    const [transfer] = await this.query<{ id: string; amount: number; amount_reversed: number }>(
+      sharedContext,
+      `select id, amount, amount_reversed from sandbox_transfer
+       where idempotency_key = 'destination-charge-' || ? and deleted_at is null for update`,
+      [intent.charge_id]
+    )
+    const reversalId = entityId("trr")
+    if (transfer && transferReversalCents > 0) {
+      const reversed = Math.min(transferReversalCents, transfer.amount - transfer.amount_reversed)
+      if (reversed > 0) {
+        await this.query(
+          sharedContext,
+          `insert into sandbox_transfer_reversal (id, amount, idempotency_key, request_hash, transfer_id)
+           values (?, ?, ?, ?, ?)`,
+          [reversalId, reversed, `${input.idempotencyKey}:transfer_reversal`, input.hash, transfer.id]
+        )
+        await this.query(
+          sharedContext,
+          `update sandbox_transfer set amount_reversed = amount_reversed + ?, updated_at = now() where id = ?`,
+          [reversed, transfer.id]
+        )
+      }
+    }
+    return { applicationFeeRefundedCents, transferReversalCents, transferReversalId: reversalId }
   }
 
   @InjectManager()
@@ -1021,5 +1147,14 @@ export class LocalGateway implements PaymentGateway {
       `No such ${resource}: '${id}'`,
       PAYMENT_ERROR_CODES.RESOURCE_MISSING
     )
+  }
+}
+
+/** A sandbox refund as the gateway answers it: its transfer reversal only for a destination charge's refund. */
+function refundResult(row: { id: string; status: string; transfer_reversal_id?: string | null }): CreatedRefund {
+  return {
+    id: row.id,
+    status: row.status,
+    ...(row.transfer_reversal_id ? { transferReversalId: row.transfer_reversal_id } : {}),
   }
 }

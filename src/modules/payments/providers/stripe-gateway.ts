@@ -8,6 +8,7 @@ import {
   CreatedPaymentIntent,
   CreatePaymentIntentInput,
   CreateRefundInput,
+  CreatedRefund,
   CreateTransferInput,
   GatewayRefund,
   GatewayTransfer,
@@ -161,14 +162,19 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async retrievePaymentIntent(id: string): Promise<RetrievedPaymentIntent> {
-    const intent = await this.call("retrieve the payment intent", () => this.stripe_.paymentIntents.retrieve(id))
+    // The charge expanded: a destination charge's automatic transfer to the connected account is its `transfer`.
+    const intent = await this.call("retrieve the payment intent", () =>
+      this.stripe_.paymentIntents.retrieve(id, { expand: ["latest_charge"] })
+    )
     const charge = intent.latest_charge
+    const transfer = charge && typeof charge !== "string" ? charge.transfer : undefined
     return {
       id: intent.id,
       status: intent.status,
       amountCents: intent.amount,
       currency: intent.currency,
       chargeId: typeof charge === "string" ? charge : (charge?.id ?? null),
+      transferId: typeof transfer === "string" ? transfer : (transfer?.id ?? null),
       transferGroup: intent.transfer_group ?? null,
       metadata: { ...intent.metadata },
     }
@@ -202,7 +208,7 @@ export class StripeGateway implements PaymentGateway {
     return { id: reversal.id }
   }
 
-  async createRefund(input: CreateRefundInput): Promise<{ id: string; status: string }> {
+  async createRefund(input: CreateRefundInput): Promise<CreatedRefund> {
     const refund = await this.call("create the refund", () =>
       this.stripe_.refunds.create(
         {
@@ -214,7 +220,9 @@ export class StripeGateway implements PaymentGateway {
         { idempotencyKey: input.idempotencyKey }
       )
     )
-    return { id: refund.id, status: refund.status ?? "pending" }
+    const reversal = refund.transfer_reversal
+    const transferReversalId = typeof reversal === "string" ? reversal : (reversal?.id ?? null)
+    return { id: refund.id, status: refund.status ?? "pending", ...(transferReversalId ? { transferReversalId } : {}) }
   }
 
   async listTransfers(input: ListTransfersInput): Promise<GatewayTransfer[]> {

@@ -1,9 +1,11 @@
 import type { IUserModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import {
   DISPUTE_LEDGER_DESCRIPTIONS,
   disputeReversalIdempotencyKey,
   disputeReversalLedgerKey,
+  type DisputePlanItem,
+  type StoreDisputeReversalItem,
 } from "../../../lib/disputes"
 import { fromCents } from "../../../lib/money"
 import {
@@ -15,11 +17,18 @@ import {
 import { GALLERY_MODULE } from "../../../modules/gallery"
 import type GalleryModuleService from "../../../modules/gallery/service"
 import { PAYMENTS_MODULE, type PaymentsModuleService } from "../../../modules/payments"
-import { atelierRefundIdsOfIntent, getDispute, getProviderRefundOrder } from "../../../queries/disputes"
+import {
+  atelierRefundIdsOfIntent,
+  getDispute,
+  getDisputedStorePayment,
+  getProviderRefundOrder,
+  type DisputeRecord,
+} from "../../../queries/disputes"
 import { orderEmailRecipients } from "../../../queries/order-email-recipients"
 import { sendNotificationsOnce } from "../../../workflows/common/notifications"
 import { galleryOrderLockKey, withLock } from "../../../workflows/common/locks"
 import { transferDuePayoutsOfOrder } from "../../settlement/order-payouts"
+import { storePaymentLockKey } from "../../settlement/store-payments"
 
 /** Emails of disputes (docs/disputes.md): the administrators', and each artist owner's. */
 export const GALLERY_DISPUTE_ADMIN_TEMPLATE = "gallery-dispute-admin"
@@ -47,6 +56,7 @@ async function administrators(container: Pick<MedusaContainer, "resolve">): Prom
  */
 export async function settleDisputeReversals(container: MedusaContainer, payload: GalleryDisputePayload): Promise<void> {
   const head = await getDispute(container, payload.id)
+  if (head?.store_payment_id) return settleStoreDisputeReversal(container, head, head.store_payment_id)
   if (!head?.gallery_order_id) return
   await withLock(container, galleryOrderLockKey(head.gallery_order_id), ORDER_LOCK_TIMEOUT_SECONDS, async () => {
     const dispute = await getDispute(container, payload.id)
@@ -80,6 +90,66 @@ export async function settleDisputeReversals(container: MedusaContainer, payload
         },
       })
     }
+  })
+}
+
+function isStoreReversal(item: DisputePlanItem): item is StoreDisputeReversalItem {
+  return item.action === "store_reversal"
+}
+
+/**
+ * The same handler for a store payment's lost dispute (docs/disputes.md, "Store payments"): the planned amount reversed
+ * from the destination charge's transfer under `dispute-reversal-{provider dispute id}-{store payment id}` and recorded
+ * with its `dispute_reversal` ledger entry, under the payment's lock. The transfer is the one stored at settlement, else
+ * the provider's (its intent's charge), stored then. Each retry sends the same amount under the same key.
+ */
+async function settleStoreDisputeReversal(
+  container: MedusaContainer,
+  head: DisputeRecord,
+  storePaymentId: string
+): Promise<void> {
+  const payment = await getDisputedStorePayment(container, storePaymentId)
+  if (!payment) return
+  await withLock(container, storePaymentLockKey(payment.payment_intent_id), ORDER_LOCK_TIMEOUT_SECONDS, async () => {
+    const dispute = await getDispute(container, head.id)
+    const item = dispute?.outcome === "lost" ? (dispute.loss_plan ?? []).find(isStoreReversal) : undefined
+    if (!dispute || !item || item.reversal_id) return
+    const payments: PaymentsModuleService = container.resolve(PAYMENTS_MODULE)
+    const gallery: GalleryModuleService = container.resolve(GALLERY_MODULE)
+    let transferId = item.transfer_id ?? payment.transfer_id
+    if (!transferId) {
+      // Settled before the transfer was stored, or the provider did not report it then: ask it now, and keep it.
+      transferId = (await payments.retrievePaymentIntent(payment.payment_intent_id)).transferId ?? null
+      if (!transferId) {
+        throw new MedusaError(
+          MedusaError.Types.UNEXPECTED_STATE,
+          `Store payment ${storePaymentId}: the provider reports no transfer of its destination charge to reverse`
+        )
+      }
+      await gallery.recordStorePaymentTransfer({ id: storePaymentId, transferId })
+    }
+    const reversal = await payments.reverseTransfer({
+      transferId,
+      amountCents: item.amount_cents,
+      idempotencyKey: disputeReversalIdempotencyKey(dispute.provider_dispute_id, storePaymentId),
+    })
+    await gallery.recordStoreDisputeReversal({
+      disputeId: dispute.id,
+      storePaymentId,
+      transferId,
+      reversalId: reversal.id,
+      ledger: {
+        key: disputeReversalLedgerKey(dispute.id, storePaymentId),
+        organizationId: item.organization_id,
+        kind: "dispute_reversal",
+        amountCents: item.amount_cents,
+        description: DISPUTE_LEDGER_DESCRIPTIONS.storeReversal,
+        occurredAt: new Date(),
+        storePaymentId,
+        disputeId: dispute.id,
+        reference: reversal.id,
+      },
+    })
   })
 }
 

@@ -6,9 +6,10 @@ import type {
   GalleryRefundPayload,
   StoreOrderPaidPayload,
 } from "../../../lib/outbox"
-import { recordStoreOrderPayments } from "../../order-book/payments"
+import { recordStoreOrderPayments, recordStoreOrderRefunds } from "../../order-book/payments"
 import { syncArtistOrderMirror, syncArtistOrderMirrors, syncArtistOrderRefunds } from "../../order-book/sync"
 import { getRefundForSettlement } from "../../../queries/refunds"
+import { getStoreRefundForSettlement } from "../../../queries/store-refunds"
 import { listArtistOrderIdsOfGalleryOrders } from "../../../queries/medusa/order-book"
 
 /**
@@ -40,8 +41,16 @@ export async function recordPaidStoreOrderPayments(container: MedusaContainer, p
   await recordStoreOrderPayments(container, payloads.map((p) => p.order_id))
 }
 
-/** `gallery.refund.succeeded`: the refund on the mirror's payment (Medusa's refund workflow, docs/refunds.md). */
+/**
+ * `gallery.refund.succeeded`: the refund on the mirror's payment (Medusa's refund workflow, docs/refunds.md); for an
+ * artist-store order's refund (`kind: "store"`), on the store order's own payment.
+ */
 export async function recordGalleryRefundInOrderBook(container: MedusaContainer, payload: GalleryRefundPayload) {
+  if (payload.kind === "store") {
+    const storeRefund = await getStoreRefundForSettlement(container, payload.id)
+    if (storeRefund) await recordStoreOrderRefunds(container, storeRefund.order_id)
+    return
+  }
   const refund = await getRefundForSettlement(container, payload.id)
   if (refund) await syncArtistOrderRefunds(container, refund.artist_order_id)
 }

@@ -15,6 +15,7 @@ export type RecordRefundStepInput = {
   reason: string
   requestedBy: string | null
   returnId?: string | null
+  providerRefund?: RecordRefundInput["providerRefund"]
 }
 
 export type RecordedRefund = { id: string; plan: RefundPlan; payoutAction: RecordRefundInput["payoutAction"] }
@@ -48,6 +49,7 @@ export const recordRefundStep = createStep("record-refund", async (input: Record
     reason: input.reason,
     requestedBy: input.requestedBy,
     returnId: input.returnId ?? null,
+    providerRefund: input.providerRefund ?? null,
     plan: planned,
     // The refund that completes the gallery order's refund may pass the artist order's charge by what belongs to no
     // artist order (lib/refunds.ts); the gallery order's own total still bounds it.

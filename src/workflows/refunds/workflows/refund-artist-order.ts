@@ -2,7 +2,7 @@ import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework
 import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { GALLERY_OUTBOX_READY_EVENT } from "../../../lib/outbox"
 import type { RefundRequest } from "../../../lib/refunds"
-import type { RecordRefundInput } from "../../../modules/gallery/service"
+import type { ProviderRefund, RecordRefundInput } from "../../../modules/gallery/service"
 import { loadRefundTargetStep } from "../steps/load-refund-target"
 import { recordRefundStep } from "../steps/record-refund"
 import { recordUnrecordedPayoutTransferStep } from "../steps/record-unrecorded-payout-transfer"
@@ -15,6 +15,8 @@ export type RefundArtistOrderInput = {
   requestedBy: string | null
   /** The received return this refund pays back (source `return`). */
   returnId?: string | null
+  /** A refund made in Stripe's dashboard that this one records instead of refunding again (source `provider`). */
+  providerRefund?: ProviderRefund | null
 }
 
 /**
@@ -32,6 +34,7 @@ export const refundArtistOrderWorkflow = createWorkflow("refund-artist-order", (
     reason: input.reason,
     requestedBy: input.requestedBy,
     returnId: input.returnId ?? null,
+    providerRefund: input.providerRefund ?? null,
   }))
   const refund = recordRefundStep(recordInput)
   emitEventStep({ eventName: GALLERY_OUTBOX_READY_EVENT, data: {} }).config({ name: "nudge-gallery-outbox" })

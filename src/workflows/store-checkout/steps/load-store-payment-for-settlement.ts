@@ -17,6 +17,8 @@ export type LoadedStorePayment = {
   /** The intent succeeded for another amount or currency: refused, recorded, logged. */
   mismatch: boolean
   chargeId: string | null
+  /** The destination charge's automatic transfer to the artist, as the provider reports it (stored at settlement). */
+  transferId: string | null
   lines: SaleLineStock[]
 }
 
@@ -34,7 +36,7 @@ export const loadStorePaymentForSettlementStep = createStep(
   async (input: SettleStorePaymentInput, { container }) => {
     const gallery: GalleryModuleService = container.resolve(GALLERY_MODULE)
     const payment = await gallery.getStorePaymentByIntent(input.paymentIntentId)
-    const nothing: LoadedStorePayment = { payment, settle: false, mismatch: false, chargeId: null, lines: [] }
+    const nothing: LoadedStorePayment = { payment, settle: false, mismatch: false, chargeId: null, transferId: null, lines: [] }
     if (!payment || payment.status !== "pending") return new StepResponse(nothing)
     const payments: PaymentsModuleService = container.resolve(PAYMENTS_MODULE)
     const intent = input.paymentIntent ?? (await payments.retrievePaymentIntent(input.paymentIntentId))
@@ -48,6 +50,13 @@ export const loadStorePaymentForSettlementStep = createStep(
       return new StepResponse({ ...nothing, mismatch: true })
     }
     const lines = await getStorePaymentLinesStock(container, payment.items)
-    return new StepResponse<LoadedStorePayment>({ payment, settle: true, mismatch: false, chargeId: intent.chargeId, lines })
+    return new StepResponse<LoadedStorePayment>({
+      payment,
+      settle: true,
+      mismatch: false,
+      chargeId: intent.chargeId,
+      transferId: intent.transferId ?? null,
+      lines,
+    })
   }
 )

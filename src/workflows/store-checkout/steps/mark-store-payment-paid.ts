@@ -23,6 +23,8 @@ export const markStorePaymentPaidStep = createStep(
       id: payment.id,
       orderId: input.orderId,
       paidAt,
+      // The destination charge's transfer, which a lost dispute reverses (docs/disputes.md, "Store payments").
+      transferId: input.loaded.transferId,
       outbox: storeOrderPaidMessages({
         store_payment_id: payment.id,
         order_id: input.orderId,

@@ -1,43 +1,48 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { REFUND_MESSAGES } from "../../../../../lib/refunds"
-import { refundArtistOrder } from "../../../../../processes/refunds/refunds"
 import { getOrganizationOrder } from "../../../../../queries/medusa/order-book"
-import { listRefundsOfArtistOrders } from "../../../../../queries/refunds"
+import { getStoreRefundTarget } from "../../../../../queries/store-refunds"
 import type { OrganizationScopedRequest } from "../../../../utils/access"
-import { refundView } from "../../refund-view"
+import { refundsOfTarget, refundTarget } from "../../refund-target"
 import { ORDER_ROUTE_MESSAGES } from "../../validators"
 import { refundRequestOf, type RefundBody } from "./validators"
 
-async function galleryOrderOf(req: OrganizationScopedRequest<unknown>) {
+/** The organization's order a refund is for: a gallery artist order's Medusa order, or a sale of its own store. */
+async function refundTargetOf(req: OrganizationScopedRequest<unknown>) {
   const orderId = req.params.id.trim()
   const row = await getOrganizationOrder(req.scope, { organizationId: req.organization.id, orderId })
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, ORDER_ROUTE_MESSAGES.orderNotFound)
-  if (!row.is_gallery || !row.artist_order_id) throw new MedusaError(MedusaError.Types.INVALID_DATA, REFUND_MESSAGES.storeOrder)
-  return { orderId, row, artistOrderId: row.artist_order_id }
+  if (row.is_gallery && row.artist_order_id) {
+    return { kind: "gallery" as const, orderId, lines: row.items, artistOrderId: row.artist_order_id }
+  }
+  const store = row.is_gallery ? null : await getStoreRefundTarget(req.scope, { orderId, organizationId: req.organization.id })
+  if (!store) throw new MedusaError(MedusaError.Types.INVALID_DATA, REFUND_MESSAGES.notRefundable)
+  return { kind: "store" as const, orderId, lines: row.items }
 }
 
 /**
  * POST /api/orders/{id}/refunds (a Medusa order id of the organization's order book; owners) `{reason, items?,
- * include_shipping?, amount?}` -> 201 `{refund}`: refunds part or all of a gallery artist order (docs/refunds.md).
- * Items are named by the order's line ids (or the gallery's item ids). The refund is recorded, then its money moves at
- * once; a provider failure leaves it `pending` with its `failure_reason`, finished by the outbox.
+ * include_shipping?, amount?}` -> 201 `{refund}`: refunds part or all of a gallery artist order, or of a sale of the
+ * artist's own store (docs/refunds.md). Items are named by the order's line ids (or the gallery's item ids). The refund
+ * is recorded, then its money moves at once; a provider failure leaves it `pending` with its `failure_reason`,
+ * finished by the outbox.
  */
 export async function POST(req: OrganizationScopedRequest<RefundBody>, res: MedusaResponse) {
-  const { orderId, row, artistOrderId } = await galleryOrderOf(req)
-  const refund = await refundArtistOrder(req.scope, {
-    artistOrderId,
-    request: refundRequestOf(req.validatedBody, row.items),
+  if (req.validatedBody.provider_refund_id != null) {
+    throw new MedusaError(MedusaError.Types.FORBIDDEN, REFUND_MESSAGES.providerRefundAdminsOnly)
+  }
+  const target = await refundTargetOf(req)
+  const refunded = await refundTarget(req.scope, target, {
+    request: refundRequestOf(req.validatedBody, target.lines),
     source: "artist",
     reason: req.validatedBody.reason,
     requestedBy: req.auth_context.actor_id,
   })
-  res.status(201).json({ refund: refundView(refund, orderId) })
+  res.status(201).json(refunded)
 }
 
 /** GET /api/orders/{id}/refunds -> `{refunds}`: the order's refunds, oldest first (every member). */
 export async function GET(req: OrganizationScopedRequest, res: MedusaResponse) {
-  const { orderId, artistOrderId } = await galleryOrderOf(req)
-  const refunds = await listRefundsOfArtistOrders(req.scope, [artistOrderId])
-  res.json({ refunds: refunds.map((refund) => refundView(refund, orderId)) })
+  res.json(await refundsOfTarget(req.scope, await refundTargetOf(req)))
 }

@@ -21,7 +21,8 @@ const amountField = z
 
 /**
  * POST /api/orders/{id}/refunds and POST /api/admin/orders/{id}/refunds: `reason` with either `items` (Medusa order
- * line ids or gallery item ids, with quantities) and/or `include_shipping`, or an `amount` in dollars.
+ * line ids or gallery item ids, with quantities) and/or `include_shipping`, or an `amount` in dollars; administrators
+ * may name the `provider_refund_id` of a refund made in Stripe's dashboard, which the refund then records.
  */
 export const RefundBody = z
   .object({
@@ -30,6 +31,8 @@ export const RefundBody = z
     include_shipping: z.boolean({ error: REFUND_MESSAGES.includeShippingInvalid }).optional(),
     amount: amountField.optional(),
     org_id: optionalText(100, "Organization ID must be a string of at most 100 characters"),
+    /** Administrators: records a refund made in Stripe's dashboard instead of making one (docs/refunds.md). */
+    provider_refund_id: optionalText(100, REFUND_MESSAGES.providerRefundInvalid),
   })
   .superRefine((body, ctx) => {
     const byItems = Boolean(body.items?.length) || body.include_shipping === true
