@@ -21,7 +21,6 @@ import {
 
 jest.setTimeout(240000)
 
-type Slug = "studio-north" | "studio-south"
 const HANDLES = ["studio-north-print", "studio-south-print"]
 
 medusaIntegrationTestRunner({

@@ -15,7 +15,7 @@ import { listOrganizationOrders } from "../../src/queries/medusa/order-book"
 import { derivedOrderId } from "../../src/lib/order-book"
 import { cancelOrderWorkflow, createOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { anyStatus, bearer, type Api } from "../helpers/accounts"
-import { outboxDrained, selectRows, waitFor } from "../helpers/db"
+import { outboxDrained, selectRows } from "../helpers/db"
 import {
   COLLECTOR_ADDRESS,
   COLLECTOR_EMAIL,
@@ -29,7 +29,6 @@ import {
 jest.setTimeout(240000)
 
 type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
-type Slug = "studio-north" | "studio-south" | "studio-east"
 
 const HANDLES = ["studio-north-original", "studio-north-print", "studio-south-print", "studio-east-print"]
 const ORG_SLUGS = ["studio-north", "studio-south", "studio-east"]

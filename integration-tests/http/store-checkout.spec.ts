@@ -25,7 +25,6 @@ const SHOPPER = "buyer@collector.test"
 const WEBHOOK_SECRET = process.env.STRIPE_WEBHOOK_SECRET || LOCAL_WEBHOOK_SECRET
 const YEAR_MS = 365.25 * 24 * 3600 * 1000
 
-type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 type Line = { product_id: string; variant_id: string; quantity: number }
 
 medusaIntegrationTestRunner({

@@ -15,14 +15,6 @@ import {
 } from "../gallery-checkout"
 import { toCents } from "../money"
 
-const ADDRESS = {
-  name: "Ada Buyer",
-  line1: "1 Main St",
-  city: "Springfield",
-  state: "IL",
-  postal_code: "62701",
-  country: "us",
-}
 
 function candidate(overrides: Partial<NonNullable<CheckoutCandidate["product"]>> = {}, quantity = 1): CheckoutCandidate {
   return {

@@ -1,4 +1,3 @@
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { ArtistOrderStatus, GalleryOrderStatus } from "../../lib/gallery-order-status"
 import { derivedOrderId, type OrderBookStatus } from "../../lib/order-book"
 import { preparedStatement, runPrepared, toKnex, type PgSource } from "../pg"
