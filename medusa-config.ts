@@ -2,6 +2,7 @@ import { createSecretKey } from "node:crypto"
 import { defineConfig, loadEnv, Modules } from "@medusajs/framework/utils"
 import { readChannelEnvironment } from "./src/lib/channel-environment"
 import { readFileStorage } from "./src/lib/file-storage"
+import { operationsSettings } from "./src/lib/operations"
 import { checkPaymentEnvironment } from "./src/lib/payment-environment"
 import { readPublicUrls } from "./src/lib/public-urls"
 
@@ -33,6 +34,13 @@ if (publicUrls.outcome === "refused") refuseToStart(publicUrls.message)
 
 const paymentEnvironment = checkPaymentEnvironment(process.env)
 if (paymentEnvironment.outcome === "refused") refuseToStart(paymentEnvironment.message)
+
+// Metrics and readiness (docs/operations.md): a malformed READY_* value stops the start, not every later check.
+try {
+  operationsSettings(process.env)
+} catch (error) {
+  refuseToStart((error as Error).message)
+}
 
 // Email (docs/campaigns-and-email.md): Resend when RESEND_API_KEY is set, else the local provider (logs, sends nothing).
 const resendApiKey = process.env.RESEND_API_KEY

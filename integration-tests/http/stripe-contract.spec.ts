@@ -1458,6 +1458,25 @@ describe("Stripe contract (real SDK against the fake Stripe server, through Atel
           }
         })
 
+        it("a malformed readiness setting refuses to start, naming it (docs/operations.md)", async () => {
+          const run = medusaStart(
+            {
+              ...SECRETS,
+              ATELIER_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: "true",
+              READY_CHECK_TIMEOUT_MS: "soon",
+              DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
+            },
+            await freePort()
+          )
+          try {
+            expect(await run.exited).toBe(1)
+            expect(run.output()).toContain("Error in loading config: READY_CHECK_TIMEOUT_MS must be a whole number from 50 to 30000")
+            expect(run.output()).not.toMatch(/\n\s+at /)
+          } finally {
+            await run.stop()
+          }
+        })
+
         it("with ATELIER_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION=true boots on the local gateway and warns loudly", async () => {
           const port = await freePort()
           const run = medusaStart(
