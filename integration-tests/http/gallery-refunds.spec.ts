@@ -260,10 +260,15 @@ medusaIntegrationTestRunner({
         await setAccounts({ "studio-south": "acct_south" })
         const order = await placeOrder([["studio-south-print", 2]])
         const south = order.artist["studio-south"]!
+        const revenue = async () =>
+          (await api.get(`/api/analytics?org_id=${org["studio-south"]}`, bearer(token["studio-south"]))).data.revenue.total as number
+        const revenueBefore = await revenue()
         const res = await refund("studio-south", south.medusaOrderId, { reason: "Goodwill", amount: 20 })
         expect(res.status).toBe(201)
         const r = res.data.refund
         expect(r.amount).toBe(20)
+        // The dashboard's revenue loses what the artist sold of it: the refunded merchandise and shipping.
+        expect(Math.round((revenueBefore - (await revenue())) * 100)).toBe(Math.round((r.merchandise + r.shipping) * 100))
         expect(Math.round((r.merchandise + r.shipping + r.gallery_fee + r.processing_fee) * 100)).toBe(2000)
         expect(r.artist_share).toBeCloseTo(Math.round(r.merchandise * 0.88 * 100) / 100, 2)
         // $91 of prints, $10.92 fee, $2.96 processing: $104.88 for South's part; $84.88 left.
