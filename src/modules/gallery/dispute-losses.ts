@@ -9,6 +9,7 @@ import {
   type StoreDisputeReversalItem,
 } from "../../lib/disputes"
 import { insertLedgerEntries, type NewLedgerEntry } from "./ledger"
+import { cutPendingPayout } from "./payouts"
 
 /**
  * What a lost dispute takes back (docs/disputes.md, "Lost"): its plan, computed once when the dispute closes lost, the
@@ -121,17 +122,11 @@ export async function cutUnsentPayouts(
   const [order] = await rows<{ public_id: string }>(manager, `SELECT public_id FROM gallery_order WHERE id = ?`, [input.orderId])
   const ledger: NewLedgerEntry[] = []
   for (const cut of cuts) {
-    const [reduced] = await rows<{ id: string }>(
-      manager,
-      `UPDATE gallery_payout
-         SET amount_cents = amount_cents - ?,
-             status = CASE WHEN amount_cents - ? = 0 THEN 'failed' ELSE status END,
-             failure_reason = CASE WHEN amount_cents - ? = 0 THEN ? ELSE failure_reason END,
-             updated_at = now()
-       WHERE id = ? AND status = 'pending' AND amount_cents >= ? AND deleted_at IS NULL
-       RETURNING id`,
-      [cut.amount_cents, cut.amount_cents, cut.amount_cents, PAYOUT_DISPUTE_LOST_REASON, cut.payout_id, cut.amount_cents]
-    )
+    const reduced = await cutPendingPayout(manager, {
+      payoutId: cut.payout_id,
+      cents: cut.amount_cents,
+      reason: PAYOUT_DISPUTE_LOST_REASON,
+    })
     if (!reduced) throw new Error(`Payout ${cut.payout_id} could not be cut for dispute ${input.disputeId}`)
     ledger.push({
       key: disputeReductionLedgerKey(input.disputeId, cut.payout_id),

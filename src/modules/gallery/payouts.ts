@@ -232,3 +232,24 @@ export async function markPayoutFailuresReported(
     [input.reportedAt, input.payoutIds]
   )
 }
+
+/**
+ * Makes a payout not sent yet smaller by `cents` (a refund's or a lost dispute's share); one cut to nothing becomes
+ * `failed` with `reason` and is never sent. False when the payout is no longer pending or holds less than that.
+ */
+export async function cutPendingPayout(
+  manager: SqlEntityManager,
+  input: { payoutId: string; cents: number; reason: string }
+): Promise<boolean> {
+  const reduced = (await manager.execute(
+    `UPDATE gallery_payout
+       SET amount_cents = amount_cents - ?,
+           status = CASE WHEN amount_cents - ? = 0 THEN 'failed' ELSE status END,
+           failure_reason = CASE WHEN amount_cents - ? = 0 THEN ? ELSE failure_reason END,
+           updated_at = now()
+     WHERE id = ? AND status = 'pending' AND amount_cents >= ? AND deleted_at IS NULL
+     RETURNING id`,
+    [input.cents, input.cents, input.cents, input.reason, input.payoutId, input.cents]
+  )) as unknown as { id: string }[]
+  return reduced.length === 1
+}

@@ -6,6 +6,7 @@ import { paymentDisputeState } from "./dispute-state"
 import { insertLedgerEntries, type NewLedgerEntry } from "./ledger"
 import { lockGalleryOrder } from "./fulfilment"
 import { insertOutboxMessages } from "./outbox"
+import { cutPendingPayout } from "./payouts"
 
 /**
  * The gallery service's refund writes (models/refund.ts, docs/refunds.md). A refund is recorded in one transaction
@@ -109,24 +110,12 @@ export async function recordRefund(manager: SqlEntityManager, input: RecordRefun
 
   if (input.payoutAction === "reduction") {
     if (!input.payoutId) refused(REFUND_MESSAGES.refundFailed)
-    const reduced = (await manager.execute(
-      `UPDATE gallery_payout
-         SET amount_cents = amount_cents - ?,
-             status = CASE WHEN amount_cents - ? = 0 THEN 'failed' ELSE status END,
-             failure_reason = CASE WHEN amount_cents - ? = 0 THEN ? ELSE failure_reason END,
-             updated_at = now()
-         WHERE id = ? AND status = 'pending' AND amount_cents >= ? AND deleted_at IS NULL
-         RETURNING id`,
-      [
-        plan.artistShareCents,
-        plan.artistShareCents,
-        plan.artistShareCents,
-        PAYOUT_REFUNDED_REASON,
-        input.payoutId,
-        plan.artistShareCents,
-      ]
-    )) as unknown as { id: string }[]
-    if (reduced.length !== 1) refused(REFUND_MESSAGES.refundFailed)
+    const cut = await cutPendingPayout(manager, {
+      payoutId: input.payoutId,
+      cents: plan.artistShareCents,
+      reason: PAYOUT_REFUNDED_REASON,
+    })
+    if (!cut) refused(REFUND_MESSAGES.refundFailed)
   }
 
   if (input.returnId) {
