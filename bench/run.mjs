@@ -16,9 +16,20 @@ import { adminProductList, dashboardProductList, setupDashboard } from "./scenar
 import { configureDemoShippingRates } from "./scenarios/shipping.mjs"
 import { setupStore, storeCheckout, storeCheckoutAvailability } from "./scenarios/store.mjs"
 import { setupMedusaStore, storeAddLineItem, storeCompleteCart, storeProductList } from "./scenarios/medusa-store.mjs"
-import { autocannonRun, median, roundTo } from "./lib/load.mjs"
+import { autocannonRun, median, roundTo, WARMUP_MS } from "./lib/load.mjs"
+import { betterFigure, roundSteps, targetVerdicts } from "./lib/rounds.mjs"
 import { mergeResults, postgresVersion, RESULTS_FILE } from "./lib/results.mjs"
-import { cleanUpOnInterrupt, ensureBuild, keepTableStatistics, migrateAndSeed, root, startDatabase, startDeployment } from "./lib/server.mjs"
+import {
+  benchTopology,
+  cleanUpOnInterrupt,
+  ensureBuild,
+  keepTableStatistics,
+  migrateAndSeed,
+  root,
+  startDatabase,
+  startDeployment,
+  TOPOLOGIES,
+} from "./lib/server.mjs"
 
 const DURATION_S = Math.max(1, Number(process.env.BENCH_SECONDS || 10))
 /** Fewest rounds whose medians may be written to latest.json. */
@@ -27,6 +38,18 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || MIN_ROUNDS)
 /** Shipping rates on the demo artists (bench/scenarios/shipping.mjs); BENCH_SHIPPING=none measures without them. */
 const SHIPPING_RATES = process.env.BENCH_SHIPPING !== "none"
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((s) => s.trim())) : null
+/**
+ * Medusa's side is also measured on a second deployment in another shape (BENCH_MEDUSA_SHAPE: `cluster` unless the
+ * main topology is cluster, then `split`; `none` skips it): each round's ratios are then also given against the better
+ * of Medusa's two figures, i.e. against Medusa in its best production shape on this machine (bench/README.md).
+ */
+function medusaSecondShape(mainTopology) {
+  const requested = process.env.BENCH_MEDUSA_SHAPE || (mainTopology === "cluster" ? "split" : "cluster")
+  if (requested === "none") return null
+  if (!TOPOLOGIES[requested]) throw new Error(`BENCH_MEDUSA_SHAPE must be none or one of ${Object.keys(TOPOLOGIES).join(", ")}, got "${requested}"`)
+  if (requested === mainTopology) throw new Error(`BENCH_MEDUSA_SHAPE=${requested} is the main topology already`)
+  return requested
+}
 
 const log = (message) => console.log(`[bench] ${message}`)
 
@@ -101,11 +124,12 @@ const SCENARIOS = {
 }
 
 /**
- * One round, in this order: the baseline, then each Atelier/Medusa pair interleaved (at each concurrency Atelier,
- * then Medusa, so that the two sides of a ratio run back to back), then the checkout throughput at concurrency 8,
- * then the dashboard product list against Medusa's admin product list.
+ * One round, in this order: the baseline, then each Atelier/Medusa pair interleaved (at each concurrency both sides
+ * back to back), then the checkout throughput at concurrency 8, then the dashboard product list against Medusa's admin
+ * product list. Within a pair, Atelier runs first in odd rounds and Medusa first in even ones, so that neither side
+ * always meets the machine the other just warmed (or heated).
  */
-const ROUND = [
+const ROUND_GROUPS = [
   { ids: ["baseline_health"], concurrencies: [10] },
   { ids: ["atelier_product_list", "medusa_product_list"], concurrencies: [1, 10] },
   { ids: ["atelier_cart_add", "medusa_add_line_item"], concurrencies: [1, 10] },
@@ -113,7 +137,7 @@ const ROUND = [
   { ids: ["atelier_checkout", "medusa_complete_cart"], concurrencies: [1, 10] },
   { ids: ["atelier_checkout_c8"], concurrencies: [8] },
   { ids: ["atelier_dashboard_products", "medusa_admin_products"], concurrencies: [10] },
-].flatMap(({ ids, concurrencies }) => concurrencies.flatMap((concurrency) => ids.map((id) => ({ id, concurrency }))))
+]
 
 /**
  * The figures each round yields: `figure` of `atelier` / the same of `medusa` at `concurrency`, or, without
@@ -163,23 +187,30 @@ const RATIOS = {
   },
 }
 
-function find(results, id, concurrency) {
-  const r = results.find((s) => s.id === id && s.concurrency === concurrency)
+function find(results, id, concurrency, shape) {
+  const r = results.find((s) => s.id === id && s.concurrency === concurrency && s.shape === shape)
   return r && r.status === "ok" ? r : null
 }
 
-function roundRatios(results) {
+/**
+ * A round's ratios, Atelier and Medusa both on the main deployment (`shape`); and, when Medusa also ran in
+ * `medusaShape`, each ratio against the better of Medusa's two figures (`vsMedusaBest`).
+ */
+function roundRatios(results, shape, medusaShape) {
   const ratios = {}
+  const vsMedusaBest = {}
   for (const [name, def] of Object.entries(RATIOS)) {
-    const atelier = find(results, def.atelier, def.concurrency)?.[def.figure]
+    const atelier = find(results, def.atelier, def.concurrency, shape)?.[def.figure]
     if (!def.medusa) {
       ratios[name] = atelier ?? null
       continue
     }
-    const medusa = find(results, def.medusa, def.concurrency)?.[def.figure]
-    ratios[name] = atelier == null || !medusa ? null : roundTo(atelier / medusa, def.digits)
+    const ratio = (medusa) => (atelier == null || !medusa ? null : roundTo(atelier / medusa, def.digits))
+    const medusa = find(results, def.medusa, def.concurrency, shape)?.[def.figure]
+    ratios[name] = ratio(medusa)
+    if (medusaShape) vsMedusaBest[name] = ratio(betterFigure(def.figure, medusa, find(results, def.medusa, def.concurrency, medusaShape)?.[def.figure]))
   }
-  return ratios
+  return { ratios, vsMedusaBest }
 }
 
 /** A checkout run is clean when every checkout ended as a paid order and the stock moved by exactly their items. */
@@ -211,32 +242,39 @@ function summarize(rounds) {
         )
       )
       .map((r) => r.round)
-    const measured = values.filter((v) => v != null).length
     // A verdict needs the figure from every round: a median of fewer rounds is not the robust figure asked for.
-    const meets = measured < rounds.length ? null : def.min != null ? value >= def.min : value <= def.max
+    const verdicts = targetVerdicts(values, value, def)
     ratios[name] = value
     targets[name] = {
       ...(def.min != null ? { min: def.min } : { max: def.max }),
-      met: failedRounds.length ? false : meets,
-      rounds_measured: measured,
+      met: failedRounds.length ? false : verdicts.met,
+      every_round_met: failedRounds.length ? false : verdicts.every_round_met,
+      rounds: values,
+      rounds_measured: verdicts.rounds_measured,
       ...(failedRounds.length ? { failed_checkouts_in_rounds: failedRounds } : {}),
     }
   }
-  return { ratios, targets }
+  const vsMedusaBest = {}
+  for (const [name, def] of Object.entries(RATIOS)) {
+    if (!def.medusa || !rounds.some((r) => r.ratios_vs_medusa_best?.[name] != null)) continue
+    const values = rounds.map((r) => r.ratios_vs_medusa_best?.[name] ?? null)
+    vsMedusaBest[name] = { median: roundTo(median(values), def.digits), rounds: values }
+  }
+  return { ratios, targets, vsMedusaBest }
 }
 
 /** Per scenario and concurrency: the median of rps and latencies over the rounds it ran in, counts summed. */
 function scenarioMedians(rounds) {
   const groups = new Map()
   for (const r of rounds.flatMap((round) => round.scenarios)) {
-    const key = `${r.id}@${r.concurrency}`
+    const key = `${r.id}@${r.concurrency}@${r.shape}`
     if (!groups.has(key)) groups.set(key, [])
     groups.get(key).push(r)
   }
   return [...groups.values()].map((runs) => {
-    const { id, system, name, request, concurrency } = runs[0]
+    const { id, system, name, request, concurrency, shape } = runs[0]
     const ok = runs.filter((r) => r.status === "ok")
-    if (!ok.length) return { id, system, name, request, concurrency, status: runs[0].status, reason: runs[0].reason }
+    if (!ok.length) return { id, system, name, request, concurrency, shape, status: runs[0].status, reason: runs[0].reason }
     const sum = (field) => ok.reduce((total, r) => total + (r[field] ?? 0), 0)
     const verified = ok.filter((r) => r.verification)
     return {
@@ -245,6 +283,7 @@ function scenarioMedians(rounds) {
       name,
       request,
       concurrency,
+      shape,
       status: "ok",
       rounds_measured: ok.length,
       rps: median(ok.map((r) => r.rps)),
@@ -281,11 +320,11 @@ function printColumns(rows, leftAligned) {
 
 const fmt = (value, digits) => (value == null ? "-" : digits == null ? String(value) : value.toFixed(digits))
 
-function printReport(rounds, summary, tally, memory) {
+function printReport(rounds, summary, tally, memory, { shape, medusaShape, processes }) {
   const rows = [["round", "scenario", "conc", "req/s", "p50 ms", "p99 ms", "requests", "errors", "notes"]]
   for (const { round, scenarios } of rounds) {
     for (const r of scenarios) {
-      const head = [String(round), r.name, String(r.concurrency)]
+      const head = [String(round), r.shape === shape ? r.name : `${r.name} [${r.shape}]`, String(r.concurrency)]
       if (r.status !== "ok") {
         rows.push([...head, r.status, "", "", "", "", r.reason ?? ""])
         continue
@@ -321,6 +360,16 @@ function printReport(rounds, summary, tally, memory) {
   }
   printColumns(ratioRows, [0])
 
+  if (medusaShape && Object.keys(summary.vsMedusaBest).length) {
+    console.log(`\nthe same ratios against Medusa in its better shape of the two measured (${shape} or ${medusaShape}, per round and figure):`)
+    const bestRows = [["figure", ...rounds.map((r) => `round ${r.round}`), "median", "target"]]
+    for (const [name, value] of Object.entries(summary.vsMedusaBest)) {
+      const def = RATIOS[name]
+      bestRows.push([name, ...value.rounds.map((v) => fmt(v, def.digits)), fmt(value.median, def.digits), def.min != null ? `>= ${def.min}` : `<= ${def.max}`])
+    }
+    printColumns(bestRows, [0])
+  }
+
   if (tally.runs) {
     console.log(
       tally.ok
@@ -330,6 +379,9 @@ function printReport(rounds, summary, tally, memory) {
     )
   }
   console.log(`\npeak server memory: ${memory.peak_rss_mb ?? "n/a"} MB (sum of VmHWM over the server's process group, and the worker's when split; sampled RSS peak ${memory.peak_rss_sampled_mb ?? "n/a"} MB)`)
+  for (const [deployment, members] of Object.entries(processes)) {
+    for (const m of members) console.log(`  ${deployment} ${m.role}: booted in ${m.boot_s} s, peak RSS per process ${m.peak_rss_mb.join(" + ")} MB`)
+  }
 }
 
 function writeResults(report) {
@@ -362,17 +414,20 @@ async function waitForQuietOutbox(sql) {
   return Date.now() - started
 }
 
-/** One scenario at one concurrency (once the outbox is quiet): its figures, or why it was not measured. */
+/**
+ * One scenario at one concurrency on the deployment of `ctx` (once the outbox is quiet): its figures, or why it was
+ * not measured.
+ */
 async function runScenario(ctx, { id, concurrency }, availability) {
   const scenario = SCENARIOS[id]
-  const base = { id, system: scenario.system, name: scenario.name, request: scenario.request, concurrency }
+  const base = { id, system: scenario.system, name: scenario.name, request: scenario.request, concurrency, shape: ctx.shape }
   base.quiet_wait_ms = await waitForQuietOutbox(ctx.sql)
   if (!availability.available) {
     const reason = `not served yet: ${availability.missing.join(", ")}`
     log(`${scenario.name} c${concurrency}: unavailable (${reason})`)
     return { ...base, status: "unavailable", reason }
   }
-  log(`${scenario.name}, concurrency ${concurrency}, ${DURATION_S} s`)
+  log(`${scenario.name}${ctx.main ? "" : ` [${ctx.shape}]`}, concurrency ${concurrency}, ${DURATION_S} s`)
   try {
     const figures = await scenario.run(ctx, { baseUrl: ctx.baseUrl, concurrency, durationS: DURATION_S })
     const failed = figures.ok === 0
@@ -397,7 +452,9 @@ async function main() {
   if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`BENCH_ROUNDS must be a positive integer, got "${process.env.BENCH_ROUNDS}"`)
   const unknown = ONLY ? [...ONLY].filter((id) => !SCENARIOS[id]) : []
   if (unknown.length) throw new Error(`BENCH_ONLY names unknown scenarios: ${unknown.join(", ")} (known: ${Object.keys(SCENARIOS).join(", ")})`)
-  const plan = ROUND.filter((step) => !ONLY || ONLY.has(step.id))
+  const topology = benchTopology()
+  const medusaShape = medusaSecondShape(topology)
+  const plan = (round) => roundSteps(ROUND_GROUPS, round).filter((step) => !ONLY || ONLY.has(step.id))
 
   const startedAt = new Date()
   const loadBefore = os.loadavg()
@@ -416,7 +473,7 @@ async function main() {
 
   const rounds = []
   let memory = {}
-  let topology = null
+  const processes = {}
   let statisticsKeeper = null
   let shipping = "none: every artist ships free (BENCH_SHIPPING=none)"
   let postgres = null
@@ -436,11 +493,10 @@ async function main() {
     const sql = (text, params) => pool.query(text, params)
     postgres = await postgresVersion(sql)
 
-    const server = await startDeployment(db.databaseUrl)
+    log(`topology: ${TOPOLOGIES[topology]}`)
+    const server = await startDeployment(db.databaseUrl, topology)
     cleanups.push(() => server.stop())
-    topology = server.topology
-    log(`topology: ${topology === "split" ? "API server + worker on Redis" : "one shared process"}`)
-    const ctx = { baseUrl: server.baseUrl, sql }
+    const ctx = { baseUrl: server.baseUrl, sql, shape: topology, main: true }
     log("setting up scenarios (stock of the prints, product ids, publishable key, shipping option)")
     ctx.atelier = await setupAtelier({ baseUrl: server.baseUrl, sql })
     ctx.medusa = await setupMedusaStore({ baseUrl: server.baseUrl, sql, log })
@@ -451,25 +507,43 @@ async function main() {
       ctx.atelier.shippingRates = ctx.store.shippingRates = true
     }
 
+    // Medusa's second shape: the same database, only Medusa's scenarios, each right after its run on the main one.
+    let medusaCtx = null
+    let medusaDeployment = null
+    if (medusaShape && plan(1).some((step) => SCENARIOS[step.id].system === "medusa")) {
+      log(`Medusa also measured as ${TOPOLOGIES[medusaShape]}`)
+      medusaDeployment = await startDeployment(db.databaseUrl, medusaShape)
+      cleanups.push(() => medusaDeployment.stop())
+      medusaCtx = { baseUrl: medusaDeployment.baseUrl, sql, shape: medusaShape, main: false }
+      medusaCtx.medusa = await setupMedusaStore({ baseUrl: medusaDeployment.baseUrl, sql, log })
+      medusaCtx.dashboard = await setupDashboard({ baseUrl: medusaDeployment.baseUrl })
+    }
+
     const availability = new Map()
-    for (const { id } of plan) {
+    for (const { id } of plan(1)) {
       if (!availability.has(id)) availability.set(id, SCENARIOS[id].available ? await SCENARIOS[id].available(ctx) : { available: true })
     }
     for (let round = 1; round <= ROUNDS; round++) {
       log(`round ${round} of ${ROUNDS}`)
       const loadavg = os.loadavg().map((v) => Number(v.toFixed(2)))
       const scenarios = []
-      for (const step of plan) scenarios.push(await runScenario(ctx, step, availability.get(step.id)))
-      rounds.push({ round, loadavg_before: loadavg, scenarios, ratios: roundRatios(scenarios) })
+      for (const step of plan(round)) {
+        scenarios.push(await runScenario(ctx, step, availability.get(step.id)))
+        if (medusaCtx && SCENARIOS[step.id].system === "medusa") scenarios.push(await runScenario(medusaCtx, step, availability.get(step.id)))
+      }
+      const { ratios, vsMedusaBest } = roundRatios(scenarios, topology, medusaCtx ? medusaShape : null)
+      rounds.push({ round, loadavg_before: loadavg, scenarios, ratios, ...(medusaCtx ? { ratios_vs_medusa_best: vsMedusaBest } : {}) })
     }
     memory = server.memory.result()
+    processes[topology] = server.processes()
+    if (medusaDeployment) processes[`medusa ${medusaShape}`] = medusaDeployment.processes()
   } finally {
     await cleanup()
   }
 
   const summary = summarize(rounds)
   const tally = checkoutTally(rounds)
-  printReport(rounds, summary, tally, memory)
+  printReport(rounds, summary, tally, memory, { shape: topology, medusaShape, processes })
   writeResults({
     date: startedAt.toISOString(),
     machine: {
@@ -484,13 +558,13 @@ async function main() {
     settings: {
       seconds_per_scenario: DURATION_S,
       rounds: ROUNDS,
-      round_order: plan.map((step) => `${step.id}@c${step.concurrency}`),
+      round_order: plan(1).map((step) => `${step.id}@c${step.concurrency}`),
+      round_order_note: "pairs swap sides every round: Atelier first in odd rounds, Medusa first in even ones",
+      warmup_ms: WARMUP_MS,
       ratios: "median over the rounds of each round's ratio (the two sides of a ratio run back to back in a round)",
       server: "medusa start (production build), NODE_ENV=production, LOG_LEVEL=error, admin disabled",
-      topology:
-        topology === "split"
-          ? "split: API server (WORKER_MODE=server) + worker (WORKER_MODE=worker) on Redis"
-          : "shared: one process, in-process modules",
+      topology: TOPOLOGIES[topology],
+      medusa_second_shape: medusaShape ? TOPOLOGIES[medusaShape] : null,
       database: process.env.DATABASE_URL ? "scratch database next to DATABASE_URL" : "embedded PostgreSQL (scratch)",
       postgres,
       table_statistics: statisticsKeeper,
@@ -501,6 +575,8 @@ async function main() {
     rounds,
     ratios: summary.ratios,
     targets: summary.targets,
+    ...(medusaShape ? { ratios_vs_medusa_best: summary.vsMedusaBest } : {}),
+    processes,
     checkouts_verified: tally,
     peak_rss_mb: memory.peak_rss_mb ?? null,
     peak_rss_sampled_mb: memory.peak_rss_sampled_mb ?? null,

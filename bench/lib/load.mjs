@@ -23,15 +23,23 @@ export const roundTo = (value, digits = 1) => (value == null ? null : Number(val
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** Every scenario warms up for at least this long before its clock starts (JIT, pools, caches, plans). */
+export const WARMUP_MS = 2000
+
 /**
  * Warm-up that leaves nothing in flight: one request per connection (autocannon `amount` waits for every
- * response), then as many more as fit in about `targetMs` at the latency just seen (bounded).
+ * response), then rounds of as many more as fit in the time left at the latency just seen, until `targetMs` has
+ * passed. Resolves to the mean latency seen (ms).
  */
 async function warmUp(base, targetMs) {
+  const started = performance.now()
   const first = await autocannon({ ...base, amount: base.connections })
-  const latencyMs = Math.max(1, first.latency.average || 1)
-  const perConnection = Math.min(200, Math.floor(targetMs / latencyMs))
-  if (perConnection > 1) await autocannon({ ...base, amount: base.connections * perConnection })
+  let latencyMs = Math.max(1, first.latency.average || 1)
+  for (let left = targetMs - (performance.now() - started); left > 0; left = targetMs - (performance.now() - started)) {
+    const perConnection = Math.max(1, Math.min(2000, Math.ceil(left / latencyMs)))
+    const run = await autocannon({ ...base, amount: base.connections * perConnection })
+    latencyMs = Math.max(1, run.latency.average || latencyMs)
+  }
   return latencyMs
 }
 
@@ -45,7 +53,7 @@ const MAX_STRETCH = 3
  * wait for those to finish (about the slowest latency seen, bounded) so they do not spill into the next scenario.
  * Returns {rps, p50_ms, p99_ms, mean_ms, requests, ok, non2xx, errors, duration_s}.
  */
-export async function autocannonRun({ url, method = "GET", headers, body, requests, connections, durationS, warmupMs = 1500 }) {
+export async function autocannonRun({ url, method = "GET", headers, body, requests, connections, durationS, warmupMs = WARMUP_MS }) {
   const base = { url, method, headers, body, requests, connections, timeout: 30, pipelining: 1 }
   const latencyMs = await warmUp(base, warmupMs)
   const needed = Math.ceil((MIN_SAMPLES * latencyMs) / connections / 1000)
@@ -86,9 +94,11 @@ async function parallel(count, concurrency, fn) {
  * or after `maxIterations`. Throughput = timed iterations /
  * timed wall time; latency percentiles over the timed sections.
  */
-export async function timedPool({ concurrency, durationS, prepare, timed, maxIterations = 5000, warmup = concurrency }) {
-  // Warm-up: a few full iterations, not recorded.
-  await parallel(warmup, concurrency, async () => timed(await prepare()))
+export async function timedPool({ concurrency, durationS, prepare, timed, maxIterations = 5000, warmupMs = WARMUP_MS }) {
+  // Warm-up: full iterations, not recorded, in batches of one per worker until `warmupMs` has passed.
+  const warmupStarted = performance.now()
+  do await parallel(concurrency, concurrency, async () => timed(await prepare()))
+  while (performance.now() - warmupStarted < warmupMs)
 
   const latencies = []
   const errorSamples = []

@@ -63,7 +63,7 @@ export function memorySampler(pgid, intervalMs = 250) {
     sample: () => available && sample(),
     stop: () => timer && clearInterval(timer),
     result: () => {
-      if (!available) return { peak_rss_mb: null, peak_rss_sampled_mb: null, processes: 0 }
+      if (!available) return { peak_rss_mb: null, peak_rss_sampled_mb: null, processes: 0, per_process_peak_rss_mb: [] }
       sample()
       const hwmSum = [...hwm.values()].reduce((a, b) => a + b, 0)
       return {
@@ -71,6 +71,7 @@ export function memorySampler(pgid, intervalMs = 250) {
         peak_rss_mb: Math.round(hwmSum / 1024),
         peak_rss_sampled_mb: Math.round(peakSumRss / 1024),
         processes: hwm.size,
+        per_process_peak_rss_mb: [...hwm.values()].map((kb) => Math.round(kb / 1024)),
       }
     },
   }
@@ -101,7 +102,7 @@ function signalGroup(pgid, signal) {
 /**
  * `medusa start` from `<root>/.medusa/server` on 127.0.0.1:`port`, detached in its own process group, with `env`
  * added to this process's environment and the production runtime flags (server-runtime.mjs) ahead of its
- * NODE_OPTIONS. `output` is "inherit" or a file the process's stdout and stderr are appended to. Resolves once
+ * NODE_OPTIONS, and `args` after the command's own (e.g. `--cluster 2`). `output` is "inherit" or a file the process's stdout and stderr are appended to. Resolves once
  * /health answers with:
  * - `kill(signal = "SIGKILL")`: signals the whole group and resolves when the process has exited and no process of
  *   its group is left;
@@ -112,6 +113,7 @@ export async function startMedusa({
   root,
   port,
   env,
+  args = [],
   output = "inherit",
   healthTimeoutMs = 120_000,
   onGroup = () => {},
@@ -119,7 +121,7 @@ export async function startMedusa({
 }) {
   const serverDir = path.join(root, ".medusa/server")
   const fd = output === "inherit" ? null : fs.openSync(output, "a")
-  const medusa = medusaProductionCommand(root, ["start", "--host", "127.0.0.1", "--port", String(port)])
+  const medusa = medusaProductionCommand(root, ["start", "--host", "127.0.0.1", "--port", String(port), ...args])
   const child = spawn(medusa.command, medusa.args, {
     cwd: serverDir,
     env: { ...process.env, ...env, NODE_OPTIONS: serverNodeOptions(env.NODE_OPTIONS ?? process.env.NODE_OPTIONS), PORT: String(port) },
