@@ -2,6 +2,7 @@ import { createSecretKey } from "node:crypto"
 import { defineConfig, loadEnv, Modules } from "@medusajs/framework/utils"
 import { readChannelEnvironment } from "./src/lib/channel-environment"
 import { readFileStorage } from "./src/lib/file-storage"
+import { installJsonLogger } from "./src/lib/json-logger"
 import { operationsSettings } from "./src/lib/operations"
 import { checkPaymentEnvironment } from "./src/lib/payment-environment"
 import { readPublicUrls } from "./src/lib/public-urls"
@@ -38,6 +39,14 @@ if (paymentEnvironment.outcome === "refused") refuseToStart(paymentEnvironment.m
 // Metrics and readiness (docs/operations.md): a malformed READY_* value stops the start, not every later check.
 try {
   operationsSettings(process.env)
+} catch (error) {
+  refuseToStart((error as Error).message)
+}
+
+// Logs (docs/operations.md, "Logs"): JSON lines with the request id in production or with LOG_FORMAT=json, else Medusa's.
+let jsonLogger: ReturnType<typeof installJsonLogger>
+try {
+  jsonLogger = installJsonLogger(process.env)
 } catch (error) {
   refuseToStart((error as Error).message)
 }
@@ -110,6 +119,7 @@ const redisModules = redisUrl
 const jwtSecret = requiredSecret("JWT_SECRET")
 
 module.exports = defineConfig({
+  ...(jsonLogger ? { logger: jsonLogger } : {}),
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
     redisUrl,

@@ -109,7 +109,7 @@ export function scratchDir(prefix) {
  * The server named by DATABASE_URL, else (with `testEnv`) by DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD, the variables
  * of the jest setup; else null.
  */
-function configuredServerUrl(testEnv) {
+export function configuredServerUrl(testEnv) {
   if (process.env.DATABASE_URL) return new URL(process.env.DATABASE_URL)
   if (!testEnv || !process.env.DB_HOST) return null
   const url = new URL("postgres://localhost/postgres")

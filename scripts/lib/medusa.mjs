@@ -28,16 +28,22 @@ export function runMedusa(root, args, env, { quiet = false, printFailure = true 
 }
 
 /**
- * The database for a local run: DATABASE_URL, or an embedded server under `.data/postgres`.
- * Creates the database, migrates it and seeds demo data when it holds no organization yet.
+ * The database for a local run: DATABASE_URL, or an embedded server on EMBEDDED_PG_PORT (54329) with its data in
+ * EMBEDDED_PG_DATA_DIR (`.data/postgres`). Creates the database, migrates it and seeds demo data when it holds no
+ * organization yet. `dataDir`: the embedded server's data folder (null with DATABASE_URL).
  */
-export async function prepareDatabase(root, { log, seed = true } = {}) {
+export async function prepareDatabase(root, { log, seed = true, onEmbeddedStart = () => {} } = {}) {
   let databaseUrl = process.env.DATABASE_URL
   let stop = async () => {}
+  let dataDir = null
   if (!databaseUrl) {
     const port = Number(process.env.EMBEDDED_PG_PORT || DEFAULT_EMBEDDED_PORT)
-    log(`starting embedded PostgreSQL on port ${port} (data in .data/postgres)`)
-    const embedded = await startEmbeddedPostgres({ dataDir: path.join(root, ".data/postgres"), port })
+    dataDir = path.resolve(root, process.env.EMBEDDED_PG_DATA_DIR || ".data/postgres")
+    const shown = path.relative(root, dataDir)
+    log(`starting embedded PostgreSQL on port ${port} (data in ${shown.startsWith("..") ? dataDir : shown})`)
+    // Said before the start, so that a wrapper killed while the server starts still has it stopped.
+    onEmbeddedStart(dataDir)
+    const embedded = await startEmbeddedPostgres({ dataDir, port })
     databaseUrl = embedded.url("atelier")
     stop = embedded.stop
   }
@@ -56,7 +62,7 @@ export async function prepareDatabase(root, { log, seed = true } = {}) {
     await stop()
     throw error
   }
-  return { databaseUrl, stop }
+  return { databaseUrl, stop, dataDir }
 }
 
 /**

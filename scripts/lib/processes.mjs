@@ -106,6 +106,8 @@ function signalGroup(pgid, signal) {
  * /health answers with:
  * - `kill(signal = "SIGKILL")`: signals the whole group and resolves when the process has exited and no process of
  *   its group is left;
+ * - `terminate(signal = "SIGTERM")`: signals the group and resolves with `{code, signal}` of the process's exit once no
+ *   process of its group is left (no SIGKILL: a test of the clean stop);
  * - `stop()`: SIGTERM (graceful), SIGKILL after 5 s, then anything left in the group.
  * `onGroup(pgid)` / `onGroupGone(pgid)` let a reaper follow the group (startReaper).
  */
@@ -145,6 +147,13 @@ export async function startMedusa({
     signalGroup(pgid, signal)
     await gone()
   }
+  /** `signal` to the group (SIGTERM: a clean stop); resolves with the process's exit once nothing of its group is left. */
+  const terminate = async (signal = "SIGTERM") => {
+    signalGroup(pgid, signal)
+    const result = await exited
+    await gone()
+    return result
+  }
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       signalGroup(pgid, "SIGTERM")
@@ -161,7 +170,7 @@ export async function startMedusa({
     await stop()
     throw error
   }
-  return { baseUrl, port, pid: child.pid, kill, stop }
+  return { baseUrl, port, pid: child.pid, kill, terminate, stop }
 }
 
 /** Ctrl-C / SIGTERM: run `cleanup` once (servers, database, scratch folder), then exit 130. */

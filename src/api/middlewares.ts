@@ -15,6 +15,8 @@ import { inputBackstop } from "./utils/validation"
 import { serveUiApp } from "./utils/ui-static"
 import { noStoreUnlessPublic, withoutPoweredBy } from "./utils/response-headers"
 import { requestMetrics } from "./utils/request-metrics"
+import { httpServerForShutdown } from "./utils/shutdown-bound"
+import { requestLog } from "./utils/request-log"
 
 const familyRoutes: MiddlewareRoute[] = [
   ...galleryMiddlewares,
@@ -29,8 +31,12 @@ const familyRoutes: MiddlewareRoute[] = [
 export default defineMiddlewares({
   errorHandler: atelierErrorHandler(),
   routes: [
+    // Every request gets its id (X-Request-Id, echoed), its context and its log line (docs/operations.md, "Logs").
+    { matcher: "*", middlewares: [requestLog()] },
     // Every request timed by route family and status class (docs/operations.md): one histogram observation each.
     { matcher: "*", middlewares: [requestMetrics()] },
+    // SIGTERM's bound on in-flight requests closes this server's connections (docs/operations.md, "Stopping").
+    { matcher: "*", middlewares: [httpServerForShutdown()] },
     { matcher: "*", middlewares: [withoutPoweredBy()] },
     // First, so that preflight requests are answered before authentication.
     { matcher: "/api*", middlewares: [apiCors()] },

@@ -60,10 +60,25 @@ export type OperationsSettings = {
   readyOutboxMaxAgeSeconds: number
   /** The longest each readiness check may take before it counts as failed. */
   readyCheckTimeoutMs: number
+  /**
+   * How long a process that received SIGTERM (or SIGINT) gives its in-flight requests and outbox handlers before it
+   * closes the remaining connections and hands back the outbox messages it holds (docs/operations.md, "Stopping").
+   */
+  shutdownTimeoutMs: number
+  /** A worker's own operations port (`/metrics`, `/health/ready`); null: none. */
+  workerOperationsPort: number | null
+  /** A worker is ready only when one of its scheduled jobs ran at most this long ago; 0 turns the check off. */
+  workerReadyJobsMaxAgeSeconds: number
 }
 
 export const READY_OUTBOX_MAX_AGE_SECONDS_DEFAULT = 300
 export const READY_CHECK_TIMEOUT_MS_DEFAULT = 2000
+export const SHUTDOWN_TIMEOUT_MS_DEFAULT = 15000
+/**
+ * The busiest scheduled job (deliver-webhooks) runs every minute; with Redis each run goes to one worker, so a worker
+ * among several may see none for a few minutes while the scheduler is healthy.
+ */
+export const WORKER_READY_JOBS_MAX_AGE_SECONDS_DEFAULT = 300
 
 function wholeNumber(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined || raw.trim() === "") return fallback
@@ -87,6 +102,17 @@ export function operationsSettings(env: Record<string, string | undefined>): Ope
       7 * 24 * 3600
     ),
     readyCheckTimeoutMs: wholeNumber("READY_CHECK_TIMEOUT_MS", env.READY_CHECK_TIMEOUT_MS, READY_CHECK_TIMEOUT_MS_DEFAULT, 50, 30000),
+    shutdownTimeoutMs: wholeNumber("SHUTDOWN_TIMEOUT_MS", env.SHUTDOWN_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS_DEFAULT, 0, 600000),
+    workerOperationsPort: env.WORKER_OPERATIONS_PORT?.trim()
+      ? wholeNumber("WORKER_OPERATIONS_PORT", env.WORKER_OPERATIONS_PORT, 0, 1, 65535)
+      : null,
+    workerReadyJobsMaxAgeSeconds: wholeNumber(
+      "WORKER_READY_JOBS_MAX_AGE_SECONDS",
+      env.WORKER_READY_JOBS_MAX_AGE_SECONDS,
+      WORKER_READY_JOBS_MAX_AGE_SECONDS_DEFAULT,
+      0,
+      24 * 3600
+    ),
   }
 }
 
@@ -114,6 +140,33 @@ export function outboxReadiness(oldestAgeSeconds: number | null, maxAgeSeconds: 
     }
   }
   return { status: "ok", oldest_age_seconds: age, threshold_seconds: maxAgeSeconds }
+}
+
+/**
+ * A worker's scheduled-jobs check: failed when none of its jobs started a run within `maxAgeSeconds` (counted from
+ * the process's start until its first run, so that a worker just booted is not refused before its first tick).
+ */
+export function jobsReadiness(
+  lastRunStartedAt: number | null,
+  processStartedAt: number,
+  now: number,
+  maxAgeSeconds: number
+): ReadinessCheck {
+  const lastRunSecondsAgo = lastRunStartedAt === null ? null : Math.max(0, Math.round((now - lastRunStartedAt) / 1000))
+  if (maxAgeSeconds === 0) return { status: "skipped", last_run_seconds_ago: lastRunSecondsAgo }
+  const idleSeconds = Math.max(0, Math.round((now - (lastRunStartedAt ?? processStartedAt)) / 1000))
+  if (idleSeconds > maxAgeSeconds) {
+    return {
+      status: "failed",
+      reason:
+        lastRunStartedAt === null
+          ? `no scheduled job ran in the ${idleSeconds} s since the process started (threshold ${maxAgeSeconds} s)`
+          : `the last scheduled job run started ${idleSeconds} s ago (threshold ${maxAgeSeconds} s)`,
+      last_run_seconds_ago: lastRunSecondsAgo,
+      threshold_seconds: maxAgeSeconds,
+    }
+  }
+  return { status: "ok", last_run_seconds_ago: lastRunSecondsAgo, threshold_seconds: maxAgeSeconds }
 }
 
 /** The names of the expected migrations that were never applied, sorted. */

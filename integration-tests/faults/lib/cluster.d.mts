@@ -14,10 +14,11 @@ export type PreparedDatabase = {
 
 export type Cluster = {
   webhookSecret: string
-  start(name: string, mode: "shared" | "server" | "worker"): Promise<unknown>
+  start(name: string, mode: "shared" | "server" | "worker", env?: Record<string, string | undefined>): Promise<unknown>
   baseUrl(name: string): string
   logFile(name: string): string
   kill(name: string): Promise<void>
+  terminate(name: string): Promise<{ code: number | null; signal: string | null }>
   restart(name: string): Promise<unknown>
   stopAll(): Promise<void>
 }

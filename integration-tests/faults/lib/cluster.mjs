@@ -80,6 +80,7 @@ export function createCluster({ databaseUrl, redisUrl = null, logDir, reconcileS
         WORKER_MODE: member.mode,
         LOG_LEVEL: logLevel,
         ...(reconcileSeconds != null ? { SETTLEMENT_RECONCILE_SECONDS: String(reconcileSeconds) } : {}),
+        ...member.env,
       },
       onGroup: (pgid) => reaper?.addGroup(pgid),
       onGroupGone: (pgid) => reaper?.removeGroup(pgid),
@@ -89,9 +90,12 @@ export function createCluster({ databaseUrl, redisUrl = null, logDir, reconcileS
 
   return {
     webhookSecret: secrets.STRIPE_WEBHOOK_SECRET,
-    /** Starts process `name` in `mode` (shared | server | worker) on a free port; resolves once /health answers. */
-    async start(name, mode) {
-      const member = { name, mode, port: await freePort(), logFile: path.join(logDir, `${name}.log`), handle: null }
+    /**
+     * Starts process `name` in `mode` (shared | server | worker) on a free port, with `env` added to its environment;
+     * resolves once /health answers.
+     */
+    async start(name, mode, env = {}) {
+      const member = { name, mode, env, port: await freePort(), logFile: path.join(logDir, `${name}.log`), handle: null }
       members.set(name, member)
       fs.appendFileSync(member.logFile, `--- ${new Date().toISOString()} start (${mode})\n`)
       return launch(member)
@@ -101,6 +105,10 @@ export function createCluster({ databaseUrl, redisUrl = null, logDir, reconcileS
     /** SIGKILL to the process group of `name`; resolves once nothing of it is left. */
     async kill(name) {
       await members.get(name).handle.kill("SIGKILL")
+    },
+    /** SIGTERM (a clean stop) to `name`; resolves with `{code, signal}` of its exit once nothing of it is left. */
+    async terminate(name) {
+      return members.get(name).handle.terminate("SIGTERM")
     },
     /** Starts `name` again on its port after a kill; resolves once /health answers. */
     async restart(name) {

@@ -18,7 +18,15 @@ export type RefusedCheckout = { refused: HttpAnswer }
 
 export type SucceededEvent = { id: string; object: "event"; type: string; data: { object: Record<string, unknown> } }
 
-type RequestOptions = { signal?: AbortSignal; timeoutMs?: number }
+type RequestOptions = { signal?: AbortSignal; timeoutMs?: number; headers?: Record<string, string> }
+
+export const BUYER_ADDRESS: Record<string, string>
+export function request(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options?: RequestOptions & { body?: unknown; rawBody?: string }
+): Promise<HttpAnswer>
 
 export const PRINT_HANDLES: string[]
 export const ORIGINAL_HANDLES: string[]
@@ -45,3 +53,11 @@ export function paidStoreSale(
   handle: string,
   options?: { email?: string }
 ): Promise<{ paymentIntentId: string; storePaymentId: string } | null>
+export function adminToken(baseUrl: string): Promise<string>
+export function restock(
+  baseUrl: string,
+  token: string,
+  sql: Sql,
+  catalogue: Catalogue,
+  availableByHandle: Record<string, number>
+): Promise<void>

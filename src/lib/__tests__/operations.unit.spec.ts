@@ -1,5 +1,6 @@
 import {
   bearerTokenMatches,
+  jobsReadiness,
   METRICS_ROUTE_FAMILIES,
   metricsRouteFamily,
   migrationNameOfFile,
@@ -84,15 +85,39 @@ describe("bearerTokenMatches", () => {
 })
 
 describe("operationsSettings", () => {
-  it("defaults: no metrics token, outbox threshold 300 s, 2 s per check", () => {
-    expect(operationsSettings({})).toEqual({ metricsToken: null, readyOutboxMaxAgeSeconds: 300, readyCheckTimeoutMs: 2000 })
+  it("defaults: no metrics token, outbox threshold 300 s, 2 s per check, 15 s to stop, no worker port", () => {
+    expect(operationsSettings({})).toEqual({
+      metricsToken: null,
+      readyOutboxMaxAgeSeconds: 300,
+      readyCheckTimeoutMs: 2000,
+      shutdownTimeoutMs: 15000,
+      workerOperationsPort: null,
+      workerReadyJobsMaxAgeSeconds: 300,
+    })
     expect(operationsSettings({ METRICS_TOKEN: "  " }).metricsToken).toBeNull()
   })
 
   it("reads the variables; 0 turns the outbox check off; a bad value throws with its name", () => {
     expect(
-      operationsSettings({ METRICS_TOKEN: " tok ", READY_OUTBOX_MAX_AGE_SECONDS: "0", READY_CHECK_TIMEOUT_MS: "500" })
-    ).toEqual({ metricsToken: "tok", readyOutboxMaxAgeSeconds: 0, readyCheckTimeoutMs: 500 })
+      operationsSettings({
+        METRICS_TOKEN: " tok ",
+        READY_OUTBOX_MAX_AGE_SECONDS: "0",
+        READY_CHECK_TIMEOUT_MS: "500",
+        SHUTDOWN_TIMEOUT_MS: "0",
+        WORKER_OPERATIONS_PORT: "9400",
+        WORKER_READY_JOBS_MAX_AGE_SECONDS: "0",
+      })
+    ).toEqual({
+      metricsToken: "tok",
+      readyOutboxMaxAgeSeconds: 0,
+      readyCheckTimeoutMs: 500,
+      shutdownTimeoutMs: 0,
+      workerOperationsPort: 9400,
+      workerReadyJobsMaxAgeSeconds: 0,
+    })
+    expect(() => operationsSettings({ SHUTDOWN_TIMEOUT_MS: "15s" })).toThrow("SHUTDOWN_TIMEOUT_MS")
+    expect(() => operationsSettings({ WORKER_OPERATIONS_PORT: "70000" })).toThrow("WORKER_OPERATIONS_PORT")
+    expect(() => operationsSettings({ WORKER_OPERATIONS_PORT: "0" })).toThrow("WORKER_OPERATIONS_PORT")
     expect(() => operationsSettings({ READY_OUTBOX_MAX_AGE_SECONDS: "-1" })).toThrow("READY_OUTBOX_MAX_AGE_SECONDS")
     expect(() => operationsSettings({ READY_OUTBOX_MAX_AGE_SECONDS: "5m" })).toThrow("READY_OUTBOX_MAX_AGE_SECONDS")
     expect(() => operationsSettings({ READY_CHECK_TIMEOUT_MS: "10" })).toThrow("READY_CHECK_TIMEOUT_MS")
@@ -129,5 +154,33 @@ describe("readiness", () => {
     expect(migrationNameOfFile("Migration20240601111544.d.ts")).toBeNull()
     expect(migrationNameOfFile("Migration20240601111544.js.map")).toBeNull()
     expect(migrationNameOfFile(".snapshot-gallery.json")).toBeNull()
+  })
+})
+
+describe("jobsReadiness", () => {
+  const started = 1_000_000
+  it("ok while a job started a run within the threshold, or the process started that recently", () => {
+    expect(jobsReadiness(null, started, started + 60_000, 120)).toEqual({ status: "ok", last_run_seconds_ago: null, threshold_seconds: 120 })
+    expect(jobsReadiness(started + 500_000, started, started + 530_000, 120)).toEqual({
+      status: "ok",
+      last_run_seconds_ago: 30,
+      threshold_seconds: 120,
+    })
+  })
+
+  it("failed when no run started within the threshold, saying since when", () => {
+    expect(jobsReadiness(null, started, started + 121_000, 120)).toMatchObject({
+      status: "failed",
+      reason: "no scheduled job ran in the 121 s since the process started (threshold 120 s)",
+    })
+    expect(jobsReadiness(started + 1000, started, started + 200_000, 120)).toMatchObject({
+      status: "failed",
+      reason: "the last scheduled job run started 199 s ago (threshold 120 s)",
+      last_run_seconds_ago: 199,
+    })
+  })
+
+  it("skipped when the threshold is 0", () => {
+    expect(jobsReadiness(null, started, started + 10_000_000, 0)).toEqual({ status: "skipped", last_run_seconds_ago: null })
   })
 })

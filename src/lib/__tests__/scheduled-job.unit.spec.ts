@@ -1,4 +1,4 @@
-import { currentScheduledJob, runAsJobWork, runScheduledJob } from "../scheduled-job"
+import { currentScheduledJob, lastScheduledJobRunStartedAt, runAsJobWork, runScheduledJob } from "../scheduled-job"
 
 describe("scheduled job context", () => {
   it("names the job inside its work, across awaits, and nothing outside it", async () => {
@@ -54,5 +54,22 @@ describe("work done for a job outside its runs (a nudge)", () => {
     release()
     expect(await nudge).toBe("deliver-webhooks")
     expect(currentScheduledJob()).toBeUndefined()
+  })
+})
+
+describe("when a scheduled run last started (a worker's readiness)", () => {
+  it("is the start of the latest run, a skipped overlap included; a nudge's work is not a run", async () => {
+    let release: () => void = () => {}
+    const before = Date.now()
+    const first = runScheduledJob("deliver-webhooks", () => new Promise<void>((resolve) => (release = resolve)))
+    const startedAt = lastScheduledJobRunStartedAt()
+    expect(startedAt).toBeGreaterThanOrEqual(before)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    await runAsJobWork("deliver-webhooks", async () => undefined)
+    expect(lastScheduledJobRunStartedAt()).toBe(startedAt)
+    await runScheduledJob("deliver-webhooks", async () => undefined) // skipped: the first still runs
+    expect(lastScheduledJobRunStartedAt()).toBeGreaterThan(startedAt!)
+    release()
+    await first
   })
 })

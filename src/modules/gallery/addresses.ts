@@ -1,6 +1,7 @@
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { entityId } from "../../lib/entity-id"
 import { artistOrderAddressChangedMessages } from "../../lib/outbox"
+import { outboxRecordset } from "./outbox"
 
 /**
  * The buyer's per-artist shipping addresses (a per_artist order), run by GalleryModuleService: the change of one
@@ -40,7 +41,6 @@ export async function setArtistOrderShippingAddress(
   }
 ): Promise<ArtistAddressOutcome> {
   const changeId = entityId("aoac")
-  const outbox = artistOrderAddressChangedMessages(changeId).map((m) => ({ id: entityId("gobx"), ...m }))
   const address = JSON.stringify(input.shippingAddress)
   const rows = (await manager.execute(
     `WITH target AS (
@@ -70,9 +70,11 @@ export async function setArtistOrderShippingAddress(
        ),
        outbox AS (
          INSERT INTO gallery_outbox_message
-           (id, key, topic, handler, payload, attempts, available_at, created_at, updated_at)
-         SELECT m.id, m.key, m.topic, m.handler, m.payload, 0, now(), now(), now()
-         FROM recorded, jsonb_to_recordset(?::jsonb) AS m(id text, key text, topic text, handler text, payload jsonb)
+           (id, key, topic, handler, payload, trace_context, attempts, available_at, created_at, updated_at)
+         SELECT m.id, m.key, m.topic, m.handler, m.payload, m.trace_context, 0, now(), now(), now()
+         FROM recorded,
+              jsonb_to_recordset(?::jsonb)
+                AS m(id text, key text, topic text, handler text, payload jsonb, trace_context jsonb)
          ON CONFLICT (key) WHERE deleted_at IS NULL DO NOTHING
        )
        SELECT t.shipping_option, t.order_status, t.artist_status, t.shipping_country,
@@ -87,7 +89,7 @@ export async function setArtistOrderShippingAddress(
       changeId,
       address,
       input.clientAddress || null,
-      JSON.stringify(outbox),
+      outboxRecordset(artistOrderAddressChangedMessages(changeId)),
     ]
   )) as unknown as {
     shipping_option: string

@@ -4,7 +4,7 @@ import { entityId } from "../../lib/entity-id"
 import { preparedStatement, runPrepared } from "../common/prepared-statement"
 import { sqlKnex } from "../common/sql-manager"
 import { insertLedgerEntriesIf, ledgerEntryRows, type NewLedgerEntry } from "./ledger"
-import { queueOutboxIfPaid, type NewOutboxMessage } from "./outbox"
+import { outboxRecordset, queueOutboxIfPaid, type NewOutboxMessage } from "./outbox"
 import { PENDING_BY_ID } from "./pending-guard"
 import type { CreatedPayout, NewPayoutInput } from "./payouts"
 
@@ -267,7 +267,6 @@ export async function markOrderPaid(
   }
 ): Promise<MarkOrderPaidResult> {
   const payouts = input.payouts.map((p) => ({ ...p, id: entityId("pay") }))
-  const outbox = input.outbox.map((m) => ({ ...m, id: entityId("gobx") }))
   // The parent's transition, and one per artist order that actually moved from pending.
   const transitions = [null, ...input.artistOrderIds].map((artistOrderId) => ({
     id: entityId("otr"),
@@ -281,7 +280,7 @@ export async function markOrderPaid(
     input.paidAt,
     JSON.stringify(transitions),
     JSON.stringify(payouts),
-    JSON.stringify(outbox),
+    outboxRecordset(input.outbox),
     JSON.stringify(ledgerEntryRows(input.ledger ?? [])),
   ])
   const row = result.rows[0] as { paid: number; payouts: CreatedPayout[] } | undefined

@@ -1,6 +1,7 @@
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { entityId } from "../../lib/entity-id"
 import type { OutboxMessageInput } from "../../lib/outbox"
+import { currentOutboxTraceContext, type OutboxTraceContext } from "../../lib/trace-context"
 import { sqlKnex } from "../common/sql-manager"
 
 /**
@@ -12,7 +13,22 @@ import { sqlKnex } from "../common/sql-manager"
 /** Work a committed state change hands to the outbox dispatcher (see models/outbox-message.ts). */
 export type NewOutboxMessage = OutboxMessageInput
 
-export type ClaimedOutboxMessage = NewOutboxMessage & { id: string; attempts: number; created_at: Date }
+export type ClaimedOutboxMessage = NewOutboxMessage & {
+  id: string
+  attempts: number
+  created_at: Date
+  /** The trace and request the message continues (models/outbox-message.ts); null for messages queued without. */
+  trace_context: OutboxTraceContext | null
+}
+
+/**
+ * The JSON array a queueing statement binds (queueOutboxIfPaid, or a CTE of the same shape): each message with a new
+ * id and the trace context of the work that queues it.
+ */
+export function outboxRecordset(messages: NewOutboxMessage[]): string {
+  const trace_context = currentOutboxTraceContext()
+  return JSON.stringify(messages.map((m) => ({ ...m, id: entityId("gobx"), trace_context })))
+}
 
 /**
  * The CTE that queues a payment's outbox messages (a JSON array bound here) in the statement that records the payment,
@@ -22,9 +38,10 @@ export type ClaimedOutboxMessage = NewOutboxMessage & { id: string; attempts: nu
 export function queueOutboxIfPaid(paidCte: string): string {
   return `outbox AS (
   INSERT INTO gallery_outbox_message
-    (id, key, topic, handler, payload, attempts, available_at, created_at, updated_at)
-  SELECT m.id, m.key, m.topic, m.handler, m.payload, 0, now(), now(), now()
-  FROM ${paidCte}, jsonb_to_recordset(?::jsonb) AS m(id text, key text, topic text, handler text, payload jsonb)
+    (id, key, topic, handler, payload, trace_context, attempts, available_at, created_at, updated_at)
+  SELECT m.id, m.key, m.topic, m.handler, m.payload, m.trace_context, 0, now(), now(), now()
+  FROM ${paidCte},
+       jsonb_to_recordset(?::jsonb) AS m(id text, key text, topic text, handler text, payload jsonb, trace_context jsonb)
   ON CONFLICT (key) WHERE deleted_at IS NULL DO NOTHING
 )`
 }
@@ -32,10 +49,13 @@ export function queueOutboxIfPaid(paidCte: string): string {
 /** Queues outbox messages in the caller's transaction (a replayed key queues nothing). See models/outbox-message.ts. */
 export async function insertOutboxMessages(manager: SqlEntityManager, messages: OutboxMessageInput[]): Promise<void> {
   if (!messages.length) return
-  const values = messages.map(() => `(?, ?, ?, ?, ?::jsonb, 0, now(), now(), now())`).join(", ")
-  const bindings = messages.flatMap((m) => [entityId("gobx"), m.key, m.topic, m.handler, JSON.stringify(m.payload)])
+  const values = messages.map(() => `(?, ?, ?, ?, ?::jsonb, ?::jsonb, 0, now(), now(), now())`).join(", ")
+  const current = currentOutboxTraceContext()
+  const traceContext = current ? JSON.stringify(current) : null
+  const bindings = messages.flatMap((m) => [entityId("gobx"), m.key, m.topic, m.handler, JSON.stringify(m.payload), traceContext])
   await manager.execute(
-    `INSERT INTO gallery_outbox_message (id, key, topic, handler, payload, attempts, available_at, created_at, updated_at)
+    `INSERT INTO gallery_outbox_message
+       (id, key, topic, handler, payload, trace_context, attempts, available_at, created_at, updated_at)
      VALUES ${values}
      ON CONFLICT (key) WHERE deleted_at IS NULL DO NOTHING`,
     bindings
@@ -62,7 +82,7 @@ export async function claimOutboxMessages(
          FOR UPDATE SKIP LOCKED
        ) due
        WHERE m.id = due.id
-       RETURNING m.id, m.key, m.topic, m.handler, m.payload, m.attempts, m.created_at`,
+       RETURNING m.id, m.key, m.topic, m.handler, m.payload, m.trace_context, m.attempts, m.created_at`,
     [input.leaseSeconds, input.limit]
   )) as unknown as ClaimedOutboxMessage[]
   return rows
@@ -93,5 +113,19 @@ export async function releaseOutboxMessage(
        SET available_at = now() + make_interval(secs => ?), last_error = ?, updated_at = now()
        WHERE id = ? AND delivered_at IS NULL`,
     [input.retryInSeconds, input.error.slice(0, 1000), input.id]
+  )
+}
+
+/**
+ * Claimed messages this process gives back unfinished while it stops (docs/operations.md, "Stopping"): due again at
+ * once, for the next dispatcher of any process, instead of at the end of their lease. Their attempt stays counted
+ * (their handler ran, or ran for a group of messages with them and failed): handlers are idempotent.
+ */
+export async function returnOutboxMessages(manager: SqlEntityManager, ids: string[]): Promise<void> {
+  if (!ids.length) return
+  await sqlKnex(manager).raw(
+    `UPDATE gallery_outbox_message SET available_at = now(), updated_at = now()
+      WHERE id = ANY(?::text[]) AND delivered_at IS NULL`,
+    [ids]
   )
 }

@@ -1,7 +1,10 @@
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
-import type { Context } from "@medusajs/framework/types"
+import type { Context, Logger } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { DisputeFacts } from "../../lib/disputes"
+import { errorMessage } from "../../lib/error-message"
+import { operationsSettings, SHUTDOWN_TIMEOUT_MS_DEFAULT } from "../../lib/operations"
+import { shutdownDeadline, shutdownStarted } from "../../lib/shutdown"
 import type { OutboxMessageInput } from "../../lib/outbox"
 import { sqlManager } from "../common/sql-manager"
 import * as disputes from "./disputes"
@@ -23,6 +26,7 @@ import { StorePayment } from "./models/store-payment"
 import { StoreRefund } from "./models/store-refund"
 import * as outbox from "./outbox"
 import type { ClaimedOutboxMessage, NewOutboxMessage } from "./outbox"
+import { OutboxClaims } from "./outbox-claims"
 import * as payouts from "./payouts"
 import type { FailingPayout, PayoutAttemptClaim } from "./payouts"
 import * as refunds from "./refunds"
@@ -54,6 +58,54 @@ export class GallerySettlementService extends MedusaService({
   LedgerEntry,
   Dispute,
 }) {
+  /** The outbox messages this process holds claimed, and whether it is stopping (outbox-claims.ts). */
+  private readonly outboxClaims = new OutboxClaims()
+  protected readonly logger_: Logger
+
+  constructor(container: { logger: Logger }) {
+    // Medusa's module services hand their constructor's arguments on as they came (as its own modules do).
+    // eslint-disable-next-line prefer-rest-params
+    super(...arguments)
+    this.logger_ = container.logger
+  }
+
+  /**
+   * Medusa's module lifecycle hooks. `medusa start` runs `onApplicationPrepareShutdown` on SIGTERM and SIGINT, once its
+   * HTTP server has finished its in-flight requests and before it closes the database pool and exits: the place
+   * Medusa gives an app to stop its work (docs/operations.md, "Stopping"). The outbox stops there, alongside Medusa's
+   * own workers (the Redis event bus and workflow engine close theirs in the same phase). Without a signal (a test
+   * runner tearing the module down) it only stops claiming: there is no deadline to wait for, and the pool may be
+   * closing already.
+   */
+  __hooks = {
+    onApplicationPrepareShutdown: async () => {
+      if (!shutdownStarted()) return void (await this.outboxClaims.stop(0))
+      let timeoutMs = SHUTDOWN_TIMEOUT_MS_DEFAULT
+      try {
+        timeoutMs = operationsSettings(process.env).shutdownTimeoutMs
+      } catch {
+        // medusa-config refuses a malformed value at boot; the default stands in if it changed since.
+      }
+      const logger = this.logger_
+      try {
+        const givenBack = await this.stopOutboxDispatch(shutdownDeadline(timeoutMs))
+        if (givenBack) logger?.warn(`outbox: stopped with ${givenBack} message(s) unfinished: given back, due at once`)
+      } catch (error) {
+        logger?.error(`outbox: the messages held while stopping could not be given back (due when their lease ends): ${errorMessage(error)}`)
+      }
+    },
+  }
+
+  /**
+   * Stops this process's outbox dispatch: no new claim; the handlers running now are waited for until `deadline` (ms
+   * since the epoch); the messages still held then are given back, due at once. Resolves to how many were given back.
+   */
+  async stopOutboxDispatch(deadline: number): Promise<number> {
+    const unfinished = await this.outboxClaims.stop(deadline)
+    await this.returnOutboxMessages(unfinished)
+    return unfinished.length
+  }
+
   // ---- Refunds (refunds.ts): recorded under the order's row lock, their money moved through the outbox.
 
   /** Records a planned refund with its effects and outbox message, in one transaction (INVALID_DATA past a limit). */
@@ -245,7 +297,38 @@ export class GallerySettlementService extends MedusaService({
     input: { limit: number; leaseSeconds: number },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<ClaimedOutboxMessage[]> {
-    return await outbox.claimOutboxMessages(this.manager_(sharedContext), input)
+    // A process that stops claims nothing more (stopOutboxDispatch): what is due is left for the others.
+    if (this.outboxClaims.isStopping) return []
+    const ids = this.outboxClaims.claiming()
+    const messages = await outbox.claimOutboxMessages(this.manager_(sharedContext), input).catch((error: unknown) => {
+      ids.done([])
+      throw error
+    })
+    ids.done(messages.map((m) => m.id))
+    // It began to stop while this claim ran: the claim goes back at once.
+    if (this.outboxClaims.isStopping && messages.length) {
+      await this.returnOutboxMessages(messages.map((m) => m.id))
+      return []
+    }
+    return messages
+  }
+
+  /** Whether this process is stopping: a dispatcher starts no more handlers (it gives their messages back). */
+  isOutboxStopping(): boolean {
+    return this.outboxClaims.isStopping
+  }
+
+  /**
+   * Claimed messages given back unfinished, due again at once (outbox.ts): by a dispatcher that stops before it ran
+   * their handler, or by the shutdown for handlers still running when its time ran out.
+   */
+  @InjectManager()
+  async returnOutboxMessages(ids: string[], @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
+    try {
+      await outbox.returnOutboxMessages(this.manager_(sharedContext), ids)
+    } finally {
+      this.outboxClaims.finish(ids)
+    }
   }
 
   /**
@@ -267,7 +350,11 @@ export class GallerySettlementService extends MedusaService({
     ids: string[],
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<void> {
-    await outbox.markOutboxMessagesDelivered(this.manager_(sharedContext), ids)
+    try {
+      await outbox.markOutboxMessagesDelivered(this.manager_(sharedContext), ids)
+    } finally {
+      this.outboxClaims.finish(ids)
+    }
   }
 
   /** A claimed message's handler failed: it is due again after `retryInSeconds`, with the reason kept. */
@@ -276,7 +363,11 @@ export class GallerySettlementService extends MedusaService({
     input: { id: string; error: string; retryInSeconds: number },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<void> {
-    await outbox.releaseOutboxMessage(this.manager_(sharedContext), input)
+    try {
+      await outbox.releaseOutboxMessage(this.manager_(sharedContext), input)
+    } finally {
+      this.outboxClaims.finish([input.id])
+    }
   }
 
   // ---- Store payments: the artist-store checkout's payments (store-payments.ts).

@@ -6,7 +6,7 @@ import { preparedStatement, runPrepared } from "../common/prepared-statement"
 import { sqlKnex } from "../common/sql-manager"
 import type { StorePaymentItem, StorePaymentStatus } from "./models/store-payment"
 import { insertLedgerEntriesIf, ledgerEntryRows, type NewLedgerEntry } from "./ledger"
-import { queueOutboxIfPaid, type NewOutboxMessage } from "./outbox"
+import { outboxRecordset, queueOutboxIfPaid, type NewOutboxMessage } from "./outbox"
 import { PENDING_BY_ID } from "./pending-guard"
 
 /**
@@ -141,13 +141,12 @@ export type MarkStorePaymentPaidInput = {
 }
 
 export async function markStorePaymentPaid(manager: SqlEntityManager, input: MarkStorePaymentPaidInput): Promise<boolean> {
-  const outbox = input.outbox.map((m) => ({ ...m, id: entityId("gobx") }))
   const result = await runPrepared(sqlKnex(manager), MARK_STORE_PAYMENT_PAID, [
     input.orderId,
     input.paidAt,
     input.transferId ?? null,
     input.id,
-    JSON.stringify(outbox),
+    outboxRecordset(input.outbox),
     JSON.stringify(ledgerEntryRows(input.ledger ?? [])),
   ])
   return (result.rows[0] as { paid: number } | undefined)?.paid === 1

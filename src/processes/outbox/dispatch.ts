@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { coalescedRun } from "../../lib/coalesced-run"
 import { errorMessage } from "../../lib/error-message"
 import { runAsJobWork } from "../../lib/scheduled-job"
+import { runInOutboxTrace } from "../../lib/trace-context"
 import { outboxRetryDelaySeconds, settlementReconcileSeconds } from "../../lib/outbox"
 import { GALLERY_MODULE } from "../../modules/gallery"
 import type GalleryModuleService from "../../modules/gallery/service"
@@ -46,14 +47,19 @@ export async function dispatchGalleryOutbox(container: MedusaContainer): Promise
       return
     }
     try {
-      await handler(container, messages.map((m) => m.payload))
+      // In the messages' trace and request context (docs/operations.md, "Traces").
+      await runInOutboxTrace(name, messages.map((m) => m.trace_context), () => handler(container, messages.map((m) => m.payload)))
       await gallery.markOutboxMessagesDelivered(messages.map((m) => m.id))
       result.delivered += messages.length
       return
     } catch (error) {
       if (messages.length === 1) return release(messages[0], errorMessage(error))
     }
-    for (const message of messages) await deliver(name, [message])
+    for (const [index, message] of messages.entries()) {
+      // A process that stops starts no more handlers: the rest go back, due at once (docs/operations.md, "Stopping").
+      if (gallery.isOutboxStopping()) return gallery.returnOutboxMessages(messages.slice(index).map((m) => m.id))
+      await deliver(name, [message])
+    }
   }
 
   for (let batch = 0; batch < MAX_BATCHES; batch++) {

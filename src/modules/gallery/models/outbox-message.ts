@@ -14,6 +14,11 @@ export const OutboxMessage = model
     topic: model.text(),
     handler: model.text(),
     payload: model.json(),
+    /**
+     * The trace and request the message continues: `{traceparent?, tracestate?, request_id?}` of the work that queued
+     * it; the dispatcher runs its handler inside them (docs/operations.md, "Traces").
+     */
+    trace_context: model.json().nullable(),
     attempts: model.number().default(0),
     /** When the row may next be claimed: now for new rows, the lease's end while claimed, the retry time after a failure. */
     available_at: model.dateTime(),

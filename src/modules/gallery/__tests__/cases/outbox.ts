@@ -1,4 +1,5 @@
 import { outboxRetryDelaySeconds } from "../../../../lib/outbox"
+import { runWithRequestContext } from "../../../../lib/request-context"
 import type { ClaimedOutboxMessage } from "../../outbox"
 import { outboxMessage, type Suite } from "../gallery-fixtures"
 
@@ -27,6 +28,13 @@ export function outboxCases({ service, db, forkManager }: Suite) {
     )
   })
 
+  it("keeps the request (and trace) that queued a message, and hands it to its claimer", async () => {
+    const [m1] = messages(1)
+    await runWithRequestContext({ requestId: "req-outbox-1" }, () => service.queueOutboxMessages([m1]))
+    const [claimed] = await claim()
+    expect(claimed.trace_context).toEqual({ request_id: "req-outbox-1" })
+  })
+
   it("claims due messages with a lease: attempts count up; a leased message is claimed again only when it ends", async () => {
     await service.queueOutboxMessages(messages(3))
     const claimed = await claim(10, 60)
@@ -39,6 +47,7 @@ export function outboxCases({ service, db, forkManager }: Suite) {
       payload: { id: expect.any(String) },
       attempts: 1,
       created_at: expect.anything(),
+      trace_context: null, // queued outside any request or trace
     })
     expect(await dueInSeconds(claimed[0].id)).toBe(60)
     expect(await claim()).toEqual([])
@@ -130,5 +139,37 @@ export function outboxCases({ service, db, forkManager }: Suite) {
     const before = await db.one(`SELECT available_at::text, last_error FROM gallery_outbox_message`)
     await service.releaseOutboxMessage({ id: first.id, error: "late", retryInSeconds: 60 })
     expect(await db.one(`SELECT available_at::text, last_error FROM gallery_outbox_message`)).toEqual(before)
+  })
+
+  describe("stopping (a process that received SIGTERM)", () => {
+    it("claims nothing more, and gives back at its deadline what it still holds, due at once, its attempt kept", async () => {
+      await service.queueOutboxMessages(messages(3))
+      const [m1, m2] = await claim(2, 600)
+      await service.markOutboxMessagesDelivered([m1.id])
+
+      const started = Date.now()
+      expect(await service.stopOutboxDispatch(started + 300)).toBe(1) // m2: its handler did not finish in time
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250)
+      expect(await claim()).toEqual([]) // this process is stopping: the third message is left for the others
+      const rows = await db.rows(
+        `SELECT id, attempts, delivered_at IS NOT NULL AS delivered, available_at <= now() AS due FROM gallery_outbox_message ORDER BY id`
+      )
+      expect(rows.find((r) => r.id === m2.id)).toEqual({ id: m2.id, attempts: 1, delivered: false, due: true })
+      expect(rows.find((r) => r.id === m1.id)).toMatchObject({ delivered: true })
+      expect(rows.filter((r) => r.attempts === 0)).toEqual([expect.objectContaining({ due: true, delivered: false })])
+    })
+
+    it("waits for the handlers running when it stops, and returns as soon as they are done", async () => {
+      await service.queueOutboxMessages(messages(2))
+      const [m1, m2] = await claim(2, 600)
+      const started = Date.now()
+      const stopped = service.stopOutboxDispatch(started + 20_000)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      await service.markOutboxMessagesDelivered([m1.id]) // a handler that succeeded
+      await service.releaseOutboxMessage({ id: m2.id, error: "smtp timeout", retryInSeconds: 10 }) // one that failed
+      expect(await stopped).toBe(0)
+      expect(Date.now() - started).toBeLessThan(5000)
+      expect(await dueInSeconds(m2.id)).toBe(10) // its retry's back-off stands
+    })
   })
 }
