@@ -13,6 +13,32 @@ import pg from "pg"
 
 export const BENCH_ORGANIZATIONS = 200
 
+/**
+ * A gallery order's fees and total for a merchandise subtotal (cents) given as the SQL expression `sub`: the gallery's
+ * 12 % and the card fee on subtotal + fee (2.9 % + 30 cents). Shared with the scale data set (scale-data.mjs).
+ */
+export function galleryOrderFeesSql(sub) {
+  const gallery = `round(${sub} * 0.12)`
+  const card = `round(${sub} * 1.12 * 0.029 + 30)`
+  return { gallery, card, total: `${sub} + ${gallery} + ${card}` }
+}
+
+/** What an artist keeps of its subtotal (SQL `sub`, cents) in the generated data. */
+export const artistPayoutSql = (sub) => `round(${sub} * 0.88)`
+
+/**
+ * An artist order's status from its gallery order `g` (status, paid_at): a cancelled order's artist orders stay as
+ * they were (pending before payment, paid after); of a partially shipped order, the artist for which the SQL
+ * `shippedFirst` holds has shipped, the others are paid.
+ */
+export function artistStatusSql(g, shippedFirst) {
+  return `CASE ${g}.status
+                     WHEN 'pending' THEN 'pending'
+                     WHEN 'cancelled' THEN CASE WHEN ${g}.paid_at IS NULL THEN 'pending' ELSE 'paid' END
+                     WHEN 'partially_shipped' THEN CASE WHEN ${shippedFirst} THEN 'shipped' ELSE 'paid' END
+                     ELSE ${g}.status END`
+}
+
 /** SQL statements that load the data set; `$1` is the number of artist orders (even). */
 export function analyticsLoadStatements({ artistOrders, carts, referrals }) {
   const parents = Math.floor(artistOrders / 2)
@@ -32,7 +58,7 @@ export function analyticsLoadStatements({ artistOrders, carts, referrals }) {
                                        stripe_fee_cents, total_cents, transfer_group, cart_session_id, paid_at,
                                        cancelled_at, created_at, updated_at)
             SELECT 'gord_bench_' || i, 'GO-BENCH-' || i, s.status, 'buyer' || (i % 5000) || '@bench.test', 'single_address',
-                   sub, round(sub * 0.12), round(sub * 1.12 * 0.029 + 30), sub + round(sub * 0.12) + round(sub * 1.12 * 0.029 + 30),
+                   sub, ${galleryOrderFeesSql("sub").gallery}, ${galleryOrderFeesSql("sub").card}, ${galleryOrderFeesSql("sub").total},
                    'tg_bench_' || i, 'cart_bench_' || i,
                    CASE WHEN s.status = 'pending' OR (s.status = 'cancelled' AND i % 2 = 0) THEN NULL
                         ELSE t.created + interval '3 minutes' END,
@@ -57,12 +83,8 @@ export function analyticsLoadStatements({ artistOrders, carts, referrals }) {
       sql: `INSERT INTO gallery_artist_order (id, organization_id, artist_name, status, subtotal_cents, payout_cents,
                                               paid_at, gallery_order_id, created_at, updated_at)
             SELECT 'aord_bench_' || g.i || '_' || k, org.id, org.name,
-                   CASE g.status
-                     WHEN 'pending' THEN 'pending'
-                     WHEN 'cancelled' THEN CASE WHEN g.paid_at IS NULL THEN 'pending' ELSE 'paid' END
-                     WHEN 'partially_shipped' THEN CASE WHEN k = 1 THEN 'shipped' ELSE 'paid' END
-                     ELSE g.status END,
-                   g.subtotal_cents / 2, round(g.subtotal_cents / 2 * 0.88), g.paid_at, g.id, g.created_at, g.created_at
+                   ${artistStatusSql("g", "k = 1")},
+                   g.subtotal_cents / 2, ${artistPayoutSql("g.subtotal_cents / 2")}, g.paid_at, g.id, g.created_at, g.created_at
             FROM (SELECT substr(id, 12)::int AS i, id, status, subtotal_cents, paid_at, created_at
                   FROM gallery_order WHERE id LIKE 'gord_bench_%') g
             CROSS JOIN generate_series(1, 2) k
