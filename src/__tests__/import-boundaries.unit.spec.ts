@@ -4,7 +4,7 @@ import * as ts from "typescript"
 
 // The layering of src/ (docs/architecture.md, "Layout"), checked on the source text so that a regression fails CI.
 // Dependencies point one way, down this chain:
-//   api, jobs, subscribers, scripts, migration-scripts -> processes -> workflows -> queries -> modules (and links) -> metrics
+//   api, jobs, subscribers, scripts, migration-scripts, tracing -> processes -> workflows -> queries -> modules (and links) -> metrics
 //   -> lib
 // A folder imports only from folders below it (never from one above or beside it, so no arrow turns back up), and
 // no two second-level folders (src/processes/outbox, src/workflows/common, a file directly under src/queries, ...)
@@ -28,6 +28,8 @@ const RANK: Record<string, number> = {
   subscribers: 5,
   scripts: 5,
   "migration-scripts": 5,
+  // The OpenTelemetry registration instrumentation.ts loads at boot: an entry point, as the routes and jobs are.
+  tracing: 5,
 }
 
 /** Clients compiled from src/ (the Medusa admin extension, the typed SDK): server code reaches them as types only. */
