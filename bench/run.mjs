@@ -480,17 +480,22 @@ async function main() {
   let build
   try {
     build = await ensureBuild()
-    const db = await startDatabase()
-    cleanups.push(() => db.stop())
-    await migrateAndSeed(db.databaseUrl)
-    const autovacuum = await keepTableStatistics(db.databaseUrl)
-    cleanups.push(() => autovacuum.stop())
-    statisticsKeeper = autovacuum.active ? "autovacuum stand-in (the server has autovacuum off)" : "the server's autovacuum"
-    const pool = new pg.Pool({ connectionString: db.databaseUrl, max: 2 })
-    // An idle connection cut by a database shutdown (Ctrl-C stops embedded PostgreSQL too) must not crash cleanup.
-    pool.on("error", () => {})
-    cleanups.push(() => pool.end())
-    const sql = (text, params) => pool.query(text, params)
+    /** A scratch database with the demo data, its statistics kept, and a small pool to read it. */
+    const openDatabase = async () => {
+      const db = await startDatabase()
+      cleanups.push(() => db.stop())
+      await migrateAndSeed(db.databaseUrl)
+      const autovacuum = await keepTableStatistics(db.databaseUrl)
+      cleanups.push(() => autovacuum.stop())
+      const pool = new pg.Pool({ connectionString: db.databaseUrl, max: 2 })
+      // An idle connection cut by a database shutdown (Ctrl-C stops embedded PostgreSQL too) must not crash cleanup.
+      pool.on("error", () => {})
+      cleanups.push(() => pool.end())
+      return { databaseUrl: db.databaseUrl, autovacuum, sql: (text, params) => pool.query(text, params) }
+    }
+    const db = await openDatabase()
+    const sql = db.sql
+    statisticsKeeper = db.autovacuum.active ? "autovacuum stand-in (the server has autovacuum off)" : "the server's autovacuum"
     postgres = await postgresVersion(sql)
 
     log(`topology: ${TOPOLOGIES[topology]}`)
@@ -507,15 +512,18 @@ async function main() {
       ctx.atelier.shippingRates = ctx.store.shippingRates = true
     }
 
-    // Medusa's second shape: the same database, only Medusa's scenarios, each right after its run on the main one.
+    // Medusa's second shape: only Medusa's scenarios, each right after its run on the main one, on a database of its
+    // own (same demo data): on the main one its processes' scheduled jobs would take a share of the Atelier
+    // scenarios' follow-up work (the outbox dispatch polls the table).
     let medusaCtx = null
     let medusaDeployment = null
     if (medusaShape && plan(1).some((step) => SCENARIOS[step.id].system === "medusa")) {
-      log(`Medusa also measured as ${TOPOLOGIES[medusaShape]}`)
-      medusaDeployment = await startDeployment(db.databaseUrl, medusaShape)
+      log(`Medusa also measured as ${TOPOLOGIES[medusaShape]}, on a database of its own`)
+      const medusaDb = await openDatabase()
+      medusaDeployment = await startDeployment(medusaDb.databaseUrl, medusaShape)
       cleanups.push(() => medusaDeployment.stop())
-      medusaCtx = { baseUrl: medusaDeployment.baseUrl, sql, shape: medusaShape, main: false }
-      medusaCtx.medusa = await setupMedusaStore({ baseUrl: medusaDeployment.baseUrl, sql, log })
+      medusaCtx = { baseUrl: medusaDeployment.baseUrl, sql: medusaDb.sql, shape: medusaShape, main: false }
+      medusaCtx.medusa = await setupMedusaStore({ baseUrl: medusaDeployment.baseUrl, sql: medusaDb.sql, log })
       medusaCtx.dashboard = await setupDashboard({ baseUrl: medusaDeployment.baseUrl })
     }
 
